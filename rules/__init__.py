@@ -1,0 +1,1 @@
+"""wartable rules: pure-Python game models. Never imports textual or rich."""

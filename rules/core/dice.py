@@ -1,0 +1,98 @@
+"""All chance in a game goes through its ``Dice``: rolls and shuffles, seeded.
+
+``SeededDice`` draws from a private ``random.Random(seed)``; ``FixedDice`` plays back
+scripted rolls for tests and shuffles nothing (a deck keeps the order it was given).
+Both count what they reveal, so the game knows where undo must stop.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from .errors import DiceExhausted
+
+
+class Dice:
+    """The interface every game uses. ``reveals`` counts rolls and shuffles so far."""
+
+    reveals: int = 0
+
+    def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def shuffle(self, items: list) -> list:
+        raise NotImplementedError
+
+    def spec(self) -> dict:
+        """A JSON-able description from which ``dice_from_spec`` rebuilds fresh dice."""
+        raise NotImplementedError
+
+
+class SeededDice(Dice):
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.reveals = 0
+
+    def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
+        self.reveals += 1
+        return tuple(self._rng.randint(1, sides) for _ in range(n))
+
+    def shuffle(self, items: list) -> list:
+        self.reveals += 1
+        out = list(items)
+        self._rng.shuffle(out)
+        return out
+
+    def spec(self) -> dict:
+        return {"kind": "seeded", "seed": self.seed}
+
+
+class FixedDice(Dice):
+    """Scripted rolls, consumed in order; running out raises ``DiceExhausted``.
+
+    Shuffles keep the given order, so tests choose the deck order directly.
+    """
+
+    def __init__(self, rolls: Sequence[int]) -> None:
+        self._script = list(rolls)
+        self._next = 0
+        self.reveals = 0
+
+    @property
+    def remaining(self) -> list[int]:
+        return self._script[self._next:]
+
+    def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
+        if self._next + n > len(self._script):
+            raise DiceExhausted(
+                f"FixedDice: asked for {n} more roll(s) after {self._next}, "
+                f"but only {len(self._script) - self._next} remain"
+            )
+        out = tuple(self._script[self._next:self._next + n])
+        for value in out:
+            if not 1 <= value <= sides:
+                raise DiceExhausted(f"FixedDice: scripted roll {value} is not a d{sides} result")
+        self._next += n
+        self.reveals += 1
+        return out
+
+    def shuffle(self, items: list) -> list:
+        self.reveals += 1
+        return list(items)
+
+    def spec(self) -> dict:
+        return {"kind": "fixed", "rolls": list(self._script)}
+
+
+def dice_from_spec(spec: dict) -> Dice:
+    """Rebuild dice from ``Dice.spec()``, as when a save is loaded."""
+    kind = spec.get("kind") if isinstance(spec, dict) else None
+    if kind == "seeded" and isinstance(spec.get("seed"), int):
+        return SeededDice(spec["seed"])
+    if kind == "fixed" and isinstance(spec.get("rolls"), list) and all(
+        isinstance(r, int) for r in spec["rolls"]
+    ):
+        return FixedDice(spec["rolls"])
+    raise ValueError(f"unknown dice description: {spec!r}")
