@@ -1,0 +1,1003 @@
+"""Campaign: Fall Blau, the game: setup, the five-step turn, orders, events, counter-attacks.
+
+Each function reads like the rulebook section it implements; the section is cited as
+"FB <section>" in a comment and in the events it emits.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import attrs
+
+from rules.core.command import Command, Decision
+from rules.core.dice import Dice, SeededDice
+from rules.core.events import Event
+from rules.core.game import Game
+
+from . import combat
+from .commands import (
+    COMMANDS, Advance, Attack, ChooseGeneral, ChooseSlot, Consolidate, Discard, EndTurn,
+    OrderDeck, PlayEvent, Reorganize, Reroll, UseAbility,
+)
+from .content import Content, load
+from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, Temporary
+
+WINTER_RULE = "FB Adjust the Calendar"
+
+
+@attrs.frozen
+class Outcome:
+    level: str            # "brilliant", "victory" or "defeat"
+    vp: int               # final VP: the track less 2 per General lost
+    track: int            # VP on the Campaign Progress track
+    generals_lost: int
+    victory_at: int
+    brilliant_at: int
+    reason: str
+
+    @property
+    def won(self) -> bool:
+        return self.level != "defeat"
+
+
+@attrs.frozen
+class View:
+    """What the player sees: everything but the order of the Event and Mission decks."""
+
+    calendar: str
+    turn: int
+    supply: int
+    vp: int
+    slots: tuple[str | None, ...]
+    generals: tuple[GeneralState, ...]
+    front: tuple[FrontCard | None, ...]
+    unlocked: tuple[str, ...]
+    hand: tuple[str, ...]
+    deck_size: int
+    discard: tuple[str, ...]
+    permanents: tuple[str, ...]
+    captured: tuple[str, ...]
+    lost: tuple[str, ...]
+    missions: tuple[str, ...]
+    decision: Decision | None
+    peek: tuple[str, ...]
+    attack: PendingAttack | None
+
+
+class FallBlau(Game):
+    game_id = "fallblau"
+    command_types = COMMANDS
+
+    def __init__(self, state: FallBlauState, dice: Dice, content: Content, *, seed: int,
+                 options: dict, hard: bool, missions: bool, undo: bool = True):
+        super().__init__(state, dice, seed=seed, options=options, undo=undo)
+        self.content = content
+        self.c = content.constants
+        self.hard = hard
+        self.missions_mode = missions
+        self._out: list[Event] = []
+
+    # ======================================================================
+    # The public surface
+    # ======================================================================
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.state.over:
+            return None
+        return self._final_outcome()
+
+    def _final_outcome(self) -> Outcome:
+        s = self.state
+        t = self.c.missions if self.missions_mode else self.c.standard
+        final = s.vp - self.c.general_lost_vp * len(s.lost)
+        level = "brilliant" if final >= t.brilliant else "victory" if final >= t.victory else "defeat"
+        return Outcome(level, final, s.vp, len(s.lost), t.victory, t.brilliant, s.end_reason)
+
+    def view(self, side: str | None = "german") -> View:
+        s = self.state
+        peek = tuple(s.deck[: len(s.decision.data)]) if s.decision and s.decision.kind == "peek" else ()
+        return View(
+            calendar=self.calendar_label(), turn=s.turns_played, supply=s.supply, vp=s.vp,
+            slots=tuple(s.slots), generals=tuple(attrs.evolve(g) for g in s.generals.values()),
+            front=tuple(attrs.evolve(f) if f else None for f in s.front),
+            unlocked=tuple(s.unlocked), hand=tuple(s.hand), deck_size=len(s.deck),
+            discard=tuple(s.discard), permanents=tuple(s.permanents), captured=tuple(s.captured),
+            lost=tuple(s.lost), missions=tuple(s.missions), decision=s.decision, peek=peek,
+            attack=attrs.evolve(s.attack) if s.attack else None,
+        )
+
+    def calendar_label(self) -> str:
+        return self.c.calendar[min(self.state.calendar, len(self.c.calendar) - 1)]
+
+    def name(self, card: str) -> str:
+        return combat.card_name(self.content, card)
+
+    def red_reserve(self) -> int:
+        s = self.state
+        on_cards = sum(f.red for f in s.front if f) + (s.temporary.red if s.temporary else 0)
+        return self.c.red_cubes - on_cards
+
+    def grey_reserve(self) -> int:
+        return self.c.grey_cubes - sum(g.cubes for g in self.state.generals.values())
+
+    def slot_of(self, general: str) -> int:
+        return self.state.slots.index(general)
+
+    def attack_cost(self, target: int) -> int:
+        card = self.state.front[target].card
+        extra = self.content.campaign[card].extra_supply if card in self.content.campaign else 0
+        return self.c.attack_cost + extra
+
+    def advance_cost(self) -> int:
+        extra = sum(self.content.events[p].n for p in self.state.permanents
+                    if self.content.events[p].effect == "advance_cost")
+        return self.c.advance_cost + extra
+
+    # ======================================================================
+    # legal(): the one list of what may be done now
+    # ======================================================================
+    def _legal(self) -> list[Command]:
+        s = self.state
+        if s.over:
+            return []
+        if s.decision is not None:
+            return self._answers(s.decision)
+        return self._orders()
+
+    def _answers(self, d: Decision) -> list[Command]:
+        s = self.state
+        if d.kind == "discard":
+            return [Discard(card) for card in s.hand]
+        if d.kind in ("empty_deck", "exhaust", "lose_cubes"):
+            return [ChooseGeneral(g) for g in d.data]
+        if d.kind in ("deploy", "reinforce"):
+            return [ChooseSlot(slot) for slot in d.data]
+        if d.kind == "reroll":
+            seen: dict[int, int] = {}
+            for index, value in enumerate(s.attack.white):
+                seen.setdefault(value, index)
+            return [Reroll(None)] + [Reroll(i) for i in sorted(seen.values())]
+        if d.kind == "peek":
+            return [OrderDeck(p) for p in itertools.permutations(s.deck[: len(d.data)])]
+        raise AssertionError(f"unknown decision {d.kind}")
+
+    def _orders(self) -> list[Command]:
+        s, c = self.state, self.c
+        cmds: list[Command] = []
+        for gid in s.slots:
+            if gid is None or not s.generals[gid].ready:
+                continue
+            cmds += self._advances(gid)
+            cmds += self._attacks(gid)
+            cmds.append(Consolidate(gid))
+        for card in dict.fromkeys(s.hand):   # copies of a card play alike: list the first
+            cmds += self._plays(card)
+        for gid, g in s.generals.items():
+            ability = self.content.generals[gid].ability
+            if ability.ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
+                cmds.append(UseAbility(gid))
+        if s.supply >= c.reorganize_cost and len(s.generals) > 1:
+            alive = [g for g in s.slots if g is not None]
+            current = tuple(s.slots)
+            for positions in itertools.permutations(range(3), len(alive)):
+                order: list[str | None] = [None, None, None]
+                for gid, pos in zip(alive, positions):
+                    order[pos] = gid
+                if tuple(order) != current:
+                    cmds.append(Reorganize(tuple(order)))
+        cmds.append(EndTurn())
+        return cmds
+
+    def _advances(self, gid: str) -> list[Command]:
+        # FB Advance order
+        s = self.state
+        slot = self.slot_of(gid)
+        cost = self.advance_cost()
+        if s.front[slot] is not None or not s.unlocked or s.supply < cost:
+            return []
+        out: list[Command] = [Advance(gid, card) for card in s.unlocked]
+        if self.content.generals[gid].kind == "panzer" and s.supply >= cost + self.c.panzer_second_cost:
+            beside = [x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None]
+            for first, second in itertools.permutations(s.unlocked, 2):
+                out += [Advance(gid, first, second, x) for x in beside]
+        return out
+
+    def _attacks(self, gid: str) -> list[Command]:
+        # FB Attack! order: the card in front or one adjacent to it
+        s = self.state
+        slot = self.slot_of(gid)
+        boosts = [None] + [h for h in dict.fromkeys(s.hand) if self.content.events[h].effect == "boost"]
+        out: list[Command] = []
+        for target in (slot - 1, slot, slot + 1):
+            if 0 <= target < 3 and s.front[target] is not None and s.supply >= self.attack_cost(target):
+                out += [Attack(gid, target, b) for b in boosts]
+        return out
+
+    def _plays(self, card: str) -> list[Command]:
+        s = self.state
+        ev = self.content.events[card]
+        if ev.effect in ("supply", "vp"):
+            return [PlayEvent(card)]
+        if ev.effect == "replacements":
+            return [PlayEvent(card, general=g) for g in s.slots
+                    if g is not None and s.generals[g].cubes < self.content.generals[g].cubes
+                    and self.grey_reserve() > 0]
+        if ev.effect == "ready":
+            return [PlayEvent(card, general=g) for g in s.slots if g is not None and not s.generals[g].ready]
+        if ev.effect == "air_strike":
+            return [PlayEvent(card, target=t) for t in range(3) if s.front[t] is not None and s.front[t].red > 0]
+        return []   # boost cards are played with an Attack!
+
+    # ======================================================================
+    # apply(): carry out a legal command, then settle pending steps
+    # ======================================================================
+    def _apply(self, cmd: Command) -> list[Event]:
+        self._out = []
+        handler = {
+            Advance: self._do_advance, Attack: self._do_attack, Consolidate: self._do_consolidate,
+            PlayEvent: self._do_play, Reorganize: self._do_reorganize, UseAbility: self._do_ability,
+            EndTurn: self._do_end_turn, Discard: self._answer_discard,
+            ChooseGeneral: self._answer_general, ChooseSlot: self._answer_slot,
+            Reroll: self._answer_reroll, OrderDeck: self._answer_order,
+        }[type(cmd)]
+        handler(cmd)
+        self._settle()
+        return self._out
+
+    def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
+              modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
+        self._out.append(Event(text, rule, kind, tuple(dice), tuple(modifiers), reveal))
+
+    def _settle(self) -> None:
+        """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
+        s = self.state
+        while not s.over:
+            self._check_missions()
+            if s.over or s.decision is not None or not s.tasks:
+                break
+            task = s.tasks.pop(0)
+            getattr(self, f"_task_{task.kind}")(task)
+        if s.over:
+            s.tasks.clear()
+            s.decision = None
+            s.attack = None
+
+    def _push(self, *tasks: Task) -> None:
+        """Put tasks at the front of the queue, to run next, in the order given."""
+        self.state.tasks[:0] = list(tasks)
+
+    def _decide(self, kind: str, prompt: str, rule: str, data: tuple) -> None:
+        self.state.decision = Decision(kind, prompt, rule, tuple(data))
+
+    def _end_game(self, reason: str, rule: str) -> None:
+        s = self.state
+        if s.over:
+            return
+        s.over = True
+        s.end_reason = reason
+        o = self._final_outcome()
+        self._emit(f"The campaign ends: {reason}", rule, "end")
+        lost = f", less {self.c.general_lost_vp * o.generals_lost} for Generals lost" if o.generals_lost else ""
+        self._emit(f"Final score {o.vp} VP ({o.track} on the track{lost}): {o.level.upper()}.",
+                   "FB Ending the Game", "end")
+
+    # ======================================================================
+    # Setup and the turn (FB How to Play, steps 1-5)
+    # ======================================================================
+    def setup(self) -> None:
+        s = self.state
+        self._out = []
+        for slot, gid in enumerate(s.slots):
+            self._emit(f"{self.name(gid)} takes position {slot + 1} with {s.generals[gid].cubes} grey cubes.", "FB Setup")
+        self._emit(f"{self.name(s.unlocked[0])} stands in the unlocked queue; supply {s.supply}, VP 0.", "FB Setup")
+        if self.hard:
+            self._emit("Hard Mode: the four skull cards are shuffled into the Event deck.", "FB Hard Mode")
+        if self.missions_mode:
+            t = self.c.missions
+            self._emit(f"Missions Mode: victory needs {t.victory} VP, Brilliant Victory {t.brilliant}.", "FB Missions Mode")
+        s.tasks = [Task("begin_turn")]
+        self._settle()
+        self.events.extend(self._out)
+
+    def _task_begin_turn(self, task: Task) -> None:
+        s = self.state
+        # Step 1: adjust the calendar
+        self._advance_calendar(1, "FB Step 1: Adjust the Calendar")
+        if s.over:
+            return
+        s.turns_played += 1
+        # Step 2: ready all Generals
+        for g in s.generals.values():
+            g.ready, g.ordered, g.ability_used = True, False, False
+        self._emit(f"Turn {s.turns_played}, {self.calendar_label()}: all Generals are ready.", "FB Step 2: Ready Generals", "turn")
+        # Step 3: draw events (a peek first for a General who looks ahead)
+        draws = [Task("draw") for _ in range(self.c.draws_per_turn)]
+        peekers = [g for g in s.generals if self.content.generals[g].ability.peek_events]
+        if peekers:
+            self._push(Task("peek", card=peekers[0]), *draws)
+        else:
+            self._push(*draws)
+
+    def _advance_calendar(self, boxes: int, rule: str) -> None:
+        s = self.state
+        last = len(self.c.calendar) - 1
+        for _ in range(boxes):
+            s.calendar += 1
+            if s.calendar >= last:
+                s.calendar = last
+                self._end_game("the Soviet Winter Offensive begins.", rule)
+                return
+            if self._is_early(s.calendar):
+                self._new_month()
+
+    @staticmethod
+    def _is_early(box: int) -> bool:
+        return box >= 1 and (box - 1) % 3 == 0
+
+    def _new_month(self) -> None:
+        # FB Missions Mode: unmet missions are discarded, two new ones drawn each Early box
+        s = self.state
+        s.month_captures.clear()
+        if not self.missions_mode:
+            return
+        for m in s.missions:
+            s.missions_failed.append(m)
+            self._emit(f"Mission '{self.name(m)}' was not met and is discarded.", "FB Missions Mode", "mission")
+        s.missions.clear()
+        for _ in range(self.c.missions_per_month):
+            if s.mission_deck:
+                m = s.mission_deck.pop(0)
+                s.missions.append(m)
+                self._emit(f"New mission: {self.name(m)}: {self.content.missions[m].text}", "FB Missions Mode",
+                           "mission", reveal=True)
+
+    def _do_end_turn(self, cmd: EndTurn) -> None:
+        self._emit("The Germans lose the initiative.", "FB Ending the Turn", "turn")
+        self._push(Task("end_turn"))
+
+    def _task_end_turn(self, task: Task) -> None:
+        # Step 5: each card facing a General counter-attacks him, one at a time
+        self._push(*[Task("local", slot=slot) for slot in range(3)], Task("begin_turn"))
+
+    def _task_local(self, task: Task) -> None:
+        s = self.state
+        card = s.front[task.slot]
+        if card is None or card.red == 0:
+            return
+        if s.slots[task.slot] is None:
+            self._emit(f"{self.name(card.card)} faces no General and does not counter-attack.",
+                       "FB Losing a General", "counterattack")
+            return
+        self._counterattack(task.slot, card.card, card.red, "FB Step 5: Local Soviet Counter-Attacks")
+
+    # ======================================================================
+    # Step 3: the Event deck
+    # ======================================================================
+    def _task_peek(self, task: Task) -> None:
+        s = self.state
+        ability = self.content.generals[task.card].ability
+        if task.card not in s.generals:
+            return
+        look = min(ability.peek_events, len(s.deck))
+        if look == 0:
+            return
+        names = ", ".join(self.name(x) for x in s.deck[:look])
+        self._emit(f"{self.name(task.card)} looks at the top {look} Event cards: {names}.",
+                   "FB General ability", "draw", reveal=True)
+        if look > 1:
+            self._decide("peek", f"Put the top {look} Event cards back in the order you choose (top first).",
+                         "FB General ability", tuple(range(look)))
+
+    def _answer_order(self, cmd: OrderDeck) -> None:
+        s = self.state
+        s.deck[: len(cmd.order)] = list(cmd.order)
+        s.decision = None
+        self._emit("The cards go back: " + ", ".join(self.name(x) for x in cmd.order) + " (top first).",
+                   "FB General ability", "draw")
+
+    def _task_draw(self, task: Task) -> None:
+        # FB The Event Deck: hand limit five, discard before drawing
+        s = self.state
+        if len(s.hand) >= self.c.hand_size:
+            self._decide("discard", f"Your hand is full ({self.c.hand_size}): choose a card to discard before drawing.",
+                         "FB The Event Deck: hand limit", ())
+            s.tasks.insert(0, task)
+            return
+        if not s.deck:
+            if not s.discard:
+                self._emit("The Event deck and discard pile are both empty: no card is drawn.", "FB The Event Deck")
+                return
+            # FB The Event Deck: when it runs out, exhaust a General of your choice and reshuffle
+            ready = tuple(g for g in s.slots if g is not None and s.generals[g].ready)
+            s.tasks.insert(0, task)
+            if len(ready) > 1:
+                self._decide("empty_deck", "The Event deck has run out: choose a General to exhaust.",
+                             "FB The Event Deck: empty deck", ready)
+            else:
+                self._reshuffle(ready[0] if ready else None)
+            return
+        card = s.deck.pop(0)
+        ev = self.content.events[card]
+        if ev.timing == "stop":
+            self._emit(f"Drawn: {ev.name} (stop): {ev.text}", "FB The Event Deck: stop", "draw", reveal=True)
+            self._push(Task("stop", card=card))
+        elif ev.timing == "permanent":
+            s.permanents.append(card)
+            self._emit(f"Drawn: {ev.name} (permanent, now in play): {ev.text}", "FB The Event Deck: permanent", "draw", reveal=True)
+        else:
+            s.hand.append(card)
+            self._emit(f"Drawn: {ev.name}.", "FB Step 3: Draw Events", "draw", reveal=True)
+
+    def _answer_discard(self, cmd: Discard) -> None:
+        s = self.state
+        s.hand.remove(cmd.card)
+        s.discard.append(cmd.card)
+        s.decision = None
+        self._emit(f"Discarded {self.name(cmd.card)} to make room.", "FB The Event Deck: hand limit", "card")
+
+    def _reshuffle(self, general: str | None) -> None:
+        s = self.state
+        if general is not None:
+            s.generals[general].ready = False
+            self._emit(f"The Event deck has run out: {self.name(general)} is exhausted.", "FB The Event Deck: empty deck")
+        else:
+            self._emit("The Event deck has run out; no General is ready to exhaust.", "FB The Event Deck: empty deck")
+        s.deck = self.dice.shuffle(s.discard)
+        s.discard = []
+        self._emit(f"The discard pile is shuffled into a new Event deck of {len(s.deck)} cards.",
+                   "FB The Event Deck: empty deck", "draw", reveal=True)
+
+    def _answer_general(self, cmd: ChooseGeneral) -> None:
+        s = self.state
+        kind = s.decision.kind
+        s.decision = None
+        if kind == "empty_deck":
+            self._reshuffle(cmd.general)
+        elif kind == "exhaust":
+            self._exhaust(cmd.general)
+        else:
+            card = s.tasks.pop(0)   # the lose_cubes stop card waiting on this answer
+            self._lose_cubes(cmd.general, self.content.events[card.card].n, self.content.events[card.card].name)
+
+    def _task_stop(self, task: Task) -> None:
+        s = self.state
+        ev = self.content.events[task.card]
+        rule = f"FB Event: {ev.name}"
+        if ev.effect == "counterattack":
+            self._major_counterattack(task.card)
+            return
+        s.discard.append(task.card)
+        if ev.effect == "lose_supply":
+            lost = min(ev.n, s.supply)
+            s.supply -= lost
+            self._emit(f"{ev.name}: {lost} supply lost (now {s.supply}).", rule, "card")
+        elif ev.effect == "exhaust":
+            ready = tuple(g for g in s.slots if g is not None and s.generals[g].ready)
+            if len(ready) > 1:
+                self._decide("exhaust", f"{ev.name}: choose a ready General to exhaust.", rule, ready)
+            elif ready:
+                self._exhaust(ready[0])
+            else:
+                self._emit(f"{ev.name}: no General is ready; no effect.", rule, "card")
+        elif ev.effect == "lose_cubes":
+            alive = tuple(g for g in s.slots if g is not None)
+            if len(alive) > 1:
+                s.tasks.insert(0, Task("lose_cubes_pending", card=task.card))
+                self._decide("lose_cubes", f"{ev.name}: choose the General who loses {ev.n} grey cube(s).", rule, alive)
+            elif alive:
+                self._lose_cubes(alive[0], ev.n, ev.name)
+        elif ev.effect == "reinforce":
+            self._push(Task("reinforce", n=ev.n, card=task.card))
+        elif ev.effect == "calendar":
+            self._advance_calendar(ev.n, rule)
+            if not s.over:
+                self._emit(f"{ev.name}: the calendar moves to {self.calendar_label()}.", rule, "turn")
+
+    def _exhaust(self, general: str) -> None:
+        self.state.generals[general].ready = False
+        self._emit(f"{self.name(general)} is exhausted.", "FB Ready Generals", "card")
+
+    def _lose_cubes(self, general: str, n: int, source: str) -> None:
+        g = self.state.generals[general]
+        lost = min(n, g.cubes)
+        g.cubes -= lost
+        self._emit(f"{source}: {self.name(general)} loses {lost} grey cube(s).", f"FB Event: {source}", "loss")
+        if g.cubes == 0:
+            self._general_lost(general)
+
+    # ======================================================================
+    # Step 4: orders
+    # ======================================================================
+    def _spend(self, supply: int) -> None:
+        self.state.supply -= supply
+
+    def _order_given(self, gid: str) -> None:
+        g = self.state.generals[gid]
+        g.ready, g.ordered = False, True
+
+    def _do_advance(self, cmd: Advance) -> None:
+        # FB Advance order and Deploying Campaign Cards
+        s = self.state
+        cost = self.advance_cost() + (self.c.panzer_second_cost if cmd.second else 0)
+        self._spend(cost)
+        self._order_given(cmd.general)
+        self._deploy(cmd.card, self.slot_of(cmd.general), cmd.general)
+        if cmd.second is not None:
+            self._deploy(cmd.second, cmd.second_slot, cmd.general, second=True)
+        self._emit(f"Advance cost {cost} supply (now {s.supply}).", "FB Advance order")
+
+    def _deploy(self, card: str, slot: int, gid: str, second: bool = False) -> None:
+        s = self.state
+        spec = self.content.campaign[card]
+        red = spec.red
+        note = ""
+        cond = spec.red_if_not_captured
+        if cond is not None and cond.card not in s.captured:
+            red = cond.red
+            note = f" ({self.name(cond.card)} is not captured)"
+        placed = min(red, self.red_reserve())
+        short = f", only {placed} left in the reserve" if placed < red else ""
+        s.unlocked.remove(card)
+        s.front[slot] = FrontCard(card, placed)
+        how = "as a second card (Panzer)" if second else "in front of him"
+        self._emit(f"{self.name(gid)} advances: {spec.name} deploys at position {slot + 1} {how} "
+                   f"with {red} red cubes{note}{short}.", "FB Deploying Campaign Cards", "advance")
+
+    def _do_consolidate(self, cmd: Consolidate) -> None:
+        # FB Consolidate order
+        s = self.state
+        g = s.generals[cmd.general]
+        start = self.content.generals[cmd.general].cubes
+        cubes = max(0, min(self.c.consolidate_cubes, start - g.cubes, self.grey_reserve()))
+        g.cubes += cubes
+        bonus = self.content.generals[cmd.general].ability.consolidate_supply
+        gain = min(self.c.consolidate_supply + bonus, self.c.supply_max - s.supply)
+        s.supply += gain
+        self._order_given(cmd.general)
+        extra = f" (+{bonus} {self.name(cmd.general)})" if bonus else ""
+        self._emit(f"{self.name(cmd.general)} consolidates: +{cubes} grey cube(s), +{gain} supply{extra} "
+                   f"(supply {s.supply}).", "FB Consolidate order", "consolidate")
+
+    def _do_reorganize(self, cmd: Reorganize) -> None:
+        # FB Reorganizing the Frontline
+        s = self.state
+        self._spend(self.c.reorganize_cost)
+        s.slots = list(cmd.order)
+        order = ", ".join(self.name(g) if g else "(empty)" for g in cmd.order)
+        self._emit(f"The frontline is reorganized for {self.c.reorganize_cost} supply: {order}.", "FB Reorganizing the Frontline")
+
+    def _do_ability(self, cmd: UseAbility) -> None:
+        g = self.state.generals[cmd.general]
+        g.cubes -= 1
+        g.ready, g.ability_used = True, True
+        self._emit(f"{self.name(cmd.general)} gives up a grey cube ({g.cubes} left) to be ready again.", "FB General ability")
+
+    # ---------------------------------------------------------------- Attack!
+    def _do_attack(self, cmd: Attack) -> None:
+        # FB Attack! order
+        s = self.state
+        gid = cmd.general
+        card = s.front[cmd.target]
+        cost = self.attack_cost(cmd.target)
+        self._spend(cost)
+        self._order_given(gid)
+        adjacent = cmd.target != self.slot_of(gid)
+        where = "the adjacent card " if adjacent else ""
+        self._emit(f"{self.name(gid)} attacks {where}{self.name(card.card)} for {cost} supply.", "FB Attack! order", "attack")
+        black_n = 0
+        if cmd.boost is not None:
+            s.hand.remove(cmd.boost)
+            s.discard.append(cmd.boost)
+            black_n = self.content.events[cmd.boost].n
+            self._emit(f"{self.name(cmd.boost)} adds {black_n} black dice.", "FB The Event Deck: one dice card per attack", "card")
+        if card.red == 0:
+            self._emit(f"{self.name(card.card)} has no red cubes left: no dice are needed.", "FB Attack! order", "attack")
+            self._capture(cmd.target)
+            return
+        white_n = combat.white_dice_count(s.generals[gid].cubes, adjacent)
+        white = list(self.dice.roll(white_n))
+        black = list(self.dice.roll(black_n)) if black_n else []
+        half = " (half, rounded up, against an adjacent card)" if adjacent else ""
+        self._emit(f"White dice{half}: {' '.join(map(str, white))}" + (f"; black dice: {' '.join(map(str, black))}" if black else ""),
+                   "FB Attack! order", "roll", dice=tuple(white + black))
+        rerolls = self.content.generals[gid].ability.reroll_white
+        s.attack = PendingAttack(gid, cmd.target, cmd.boost, white, black, rerolls)
+        self._offer_reroll_or_resolve()
+
+    def _offer_reroll_or_resolve(self) -> None:
+        s = self.state
+        a = s.attack
+        if a.rerolls_left > 0 and a.white:
+            self._decide("reroll", f"{self.name(a.general)} may re-roll one white die.", "FB General ability", ())
+            return
+        self._resolve_attack()
+
+    def _answer_reroll(self, cmd: Reroll) -> None:
+        s = self.state
+        a = s.attack
+        s.decision = None
+        if cmd.die is None:
+            a.rerolls_left = 0
+            self._emit(f"{self.name(a.general)} keeps the roll.", "FB General ability")
+        else:
+            old = a.white[cmd.die]
+            a.white[cmd.die] = self.dice.roll(1)[0]
+            a.rerolls_left -= 1
+            self._emit(f"{self.name(a.general)} re-rolls a {old}: it shows {a.white[cmd.die]}.", "FB General ability",
+                       "roll", dice=(a.white[cmd.die],))
+        self._offer_reroll_or_resolve()
+
+    def _resolve_attack(self) -> None:
+        s = self.state
+        a = s.attack
+        s.attack = None
+        card = s.front[a.target]
+        gid = a.general
+        mod, notes = combat.icon_modifier(self.content, s, card.card, gid)
+        panzer = self.content.generals[gid].kind == "panzer"
+        hits = losses = doubles = 0
+        for value in a.white:
+            h, l = combat.white_die(value, mod, panzer, self.c)
+            hits, losses = hits + h, losses + l
+            doubles += h == 2
+        hits += sum(combat.black_die(v, mod, self.c) for v in a.black)
+        red_before = card.red
+        kept = min(losses, red_before)        # FB Overkill rule
+        removed = min(hits, red_before)
+        card.red -= removed
+        mods = tuple(notes) + ((f"Panzertruppen: {doubles} six(es) remove 2 each",) if doubles else ())
+        self._emit(f"{removed} red cube(s) removed from {self.name(card.card)} ({card.red} left).",
+                   "FB Attack! order", "hit", dice=tuple(a.white + a.black), modifiers=mods)
+        if losses:
+            over = f" (overkill rule: {losses} rolled, {red_before} red cubes defended)" if kept < losses else ""
+            self._emit(f"{self.name(gid)} loses {kept} grey cube(s){over}.", "FB Attack!: overkill" if over else "FB Attack! order", "loss")
+        g = s.generals[gid]
+        g.cubes -= min(kept, g.cubes)
+        if card.red == 0:
+            self._capture(a.target)
+        if g.cubes == 0:
+            self._general_lost(gid)
+
+    def _capture(self, slot: int) -> None:
+        # FB Attack!: capture, VP and unlocks
+        s = self.state
+        card = s.front[slot]
+        s.front[slot] = None
+        s.captured.append(card.card)
+        s.month_captures.append(card.card)
+        vp = combat.card_vp(self.content, card.card)
+        self._emit(f"{self.name(card.card)} is captured: +{vp} VP.", "FB Attack!: capture", "capture")
+        if card.card in self.content.campaign:
+            for u in self.content.campaign[card.card].unlocks:
+                if u not in s.unlocked and u not in s.captured and all(f is None or f.card != u for f in s.front):
+                    s.unlocked.append(u)
+                    self._emit(f"{self.name(u)} is unlocked.", "FB Attack!: unlock", "capture")
+        self._gain_vp(vp)
+        if all(c in s.captured for c in self.content.campaign):
+            self._end_game("every Campaign card is captured.", "FB Ending the Game")
+
+    def _gain_vp(self, vp: int) -> None:
+        # FB Victory Points and Soviet Reinforcements: landing on a red circle
+        s = self.state
+        s.vp += vp
+        if vp > 0 and s.vp in self.c.red_circles:
+            self._emit(f"The VP track stops on a red circle at {s.vp}: Soviet reinforcements.",
+                       "FB Victory Points and Soviet Reinforcements", "reinforce")
+            self._push(Task("reinforce", n=self.c.red_circle_cubes))
+
+    def _task_reinforce(self, task: Task) -> None:
+        s = self.state
+        cards = [(combat.card_vp(self.content, f.card), slot) for slot, f in enumerate(s.front) if f]
+        if not cards:
+            self._emit("No card is on the frontline: the reinforcements are ignored.", "FB Victory Points and Soviet Reinforcements", "reinforce")
+            return
+        best = max(vp for vp, _ in cards)
+        ties = tuple(slot for vp, slot in cards if vp == best)
+        if len(ties) > 1:
+            self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.",
+                         "FB Victory Points and Soviet Reinforcements", ties)
+            s.tasks.insert(0, Task("reinforce_pending", n=task.n))
+            return
+        self._reinforce(ties[0], task.n)
+
+    def _reinforce(self, slot: int, n: int) -> None:
+        card = self.state.front[slot]
+        added = min(n, self.red_reserve())
+        card.red += added
+        short = f" (only {added} left in the reserve)" if added < n else ""
+        self._emit(f"{added} red cube(s) reinforce {self.name(card.card)}{short}.",
+                   "FB Victory Points and Soviet Reinforcements", "reinforce")
+
+    def _answer_slot(self, cmd: ChooseSlot) -> None:
+        s = self.state
+        kind = s.decision.kind
+        s.decision = None
+        pending = s.tasks.pop(0)
+        if kind == "reinforce":
+            self._reinforce(cmd.slot, pending.n)
+        else:
+            self._place_counterattack(pending.card, cmd.slot, temporary=bool(pending.n))
+
+    # ---------------------------------------------------------------- hold cards
+    def _do_play(self, cmd: PlayEvent) -> None:
+        s = self.state
+        ev = self.content.events[cmd.card]
+        rule = f"FB Event: {ev.name}"
+        s.hand.remove(cmd.card)
+        s.discard.append(cmd.card)
+        if ev.effect == "supply":
+            gain = min(ev.n, self.c.supply_max - s.supply)
+            s.supply += gain
+            self._emit(f"{ev.name}: +{gain} supply (now {s.supply}).", rule, "card")
+        elif ev.effect == "vp":
+            self._emit(f"{ev.name}: +{ev.n} VP.", rule, "card")
+            self._gain_vp(ev.n)
+        elif ev.effect == "replacements":
+            g = s.generals[cmd.general]
+            start = self.content.generals[cmd.general].cubes
+            add = min(ev.n, start - g.cubes, self.grey_reserve())
+            g.cubes += add
+            self._emit(f"{ev.name}: {self.name(cmd.general)} gains {add} grey cube(s) ({g.cubes}).", rule, "card")
+        elif ev.effect == "ready":
+            s.generals[cmd.general].ready = True
+            self._emit(f"{ev.name}: {self.name(cmd.general)} is ready again.", rule, "card")
+        elif ev.effect == "air_strike":
+            self._air_strike(ev, cmd.target)
+
+    def _air_strike(self, ev: Any, target: int) -> None:
+        # FB The Event Deck: special attacks with black dice cannot capture
+        s = self.state
+        card = s.front[target]
+        mod, notes = combat.icon_modifier(self.content, s, card.card, None, ev.ignore_icons)
+        dice = self.dice.roll(ev.n)
+        hits = min(sum(combat.black_die(v, mod, self.c) for v in dice), card.red)
+        card.red -= hits
+        left = " It cannot capture the card: an Attack! order must finish it." if card.red == 0 else ""
+        self._emit(f"{ev.name} strikes {self.name(card.card)}: {hits} red cube(s) removed ({card.red} left).{left}",
+                   f"FB Event: {ev.name}", "roll", dice=dice, modifiers=notes)
+
+    # ======================================================================
+    # Counter-attacks (FB Step 5, Major Soviet Counter-Attacks)
+    # ======================================================================
+    def _counterattack(self, slot: int, card: str, red: int, rule: str) -> None:
+        s = self.state
+        gid = s.slots[slot]
+        if gid is None or red == 0:
+            return
+        extra, hit_on, notes = 0, 1, []
+        for p in s.permanents:
+            ev = self.content.events[p]
+            if ev.effect == "soviet_bonus" and (not ev.only_card or ev.only_card == card):
+                extra += ev.extra_dice
+                hit_on = max(hit_on, ev.hit_on)
+                notes.append(ev.name)
+        dice = self.dice.roll(red + extra)
+        hits = sum(1 for v in dice if v <= hit_on)
+        mods = tuple(f"{n} in play" for n in notes)
+        hit_text = "1" if hit_on == 1 else f"1-{hit_on}"
+        self._emit(f"{self.name(card)} counter-attacks {self.name(gid)} with {len(dice)} dice; each {hit_text} destroys a grey cube.",
+                   rule, "roll", dice=dice, modifiers=mods)
+        if hits and self.content.generals[gid].ability.counterattack_reroll_ones:
+            again = self.dice.roll(hits)
+            hits = sum(1 for v in again if v <= hit_on)
+            self._emit(f"{self.name(gid)} rolls the {len(again)} hit(s) again: only {hits} stand.", "FB General ability",
+                       "roll", dice=again)
+        g = s.generals[gid]
+        lost = min(hits, g.cubes)
+        g.cubes -= lost
+        self._emit(f"{self.name(gid)} loses {lost} grey cube(s) ({g.cubes} left).", rule, "loss")
+        if g.cubes == 0:
+            self._general_lost(gid)
+
+    def _major_counterattack(self, card: str) -> None:
+        # FB Major Soviet Counter-Attacks: an empty space first, then the General with fewest cubes
+        s = self.state
+        empty = [slot for slot in range(3) if s.front[slot] is None]
+        if empty:
+            facing = [slot for slot in empty if s.slots[slot] is not None]
+            pool = facing or empty
+            temporary = False
+        else:
+            pool = [slot for slot in range(3) if s.slots[slot] is not None]
+            temporary = True
+        if not pool:
+            s.discard.append(card)
+            return
+        fewest = min(s.generals[s.slots[x]].cubes if s.slots[x] else 0 for x in pool)
+        ties = tuple(x for x in pool if (s.generals[s.slots[x]].cubes if s.slots[x] else 0) == fewest)
+        if len(ties) > 1:
+            where = "temporarily in front of" if temporary else "at an empty space facing"
+            self._decide("deploy", f"{self.name(card)} deploys {where} the General with the fewest cubes: choose the position.",
+                         "FB Major Soviet Counter-Attacks", ties)
+            s.tasks.insert(0, Task("deploy_pending", card=card, n=int(temporary)))
+            return
+        self._place_counterattack(card, ties[0], temporary)
+
+    def _place_counterattack(self, card: str, slot: int, temporary: bool) -> None:
+        s = self.state
+        ev = self.content.events[card]
+        red = min(ev.n, self.red_reserve())
+        short = f" (only {red} left in the reserve)" if red < ev.n else ""
+        if temporary:
+            s.temporary = Temporary(card, slot, red)
+            self._emit(f"{ev.name} deploys for the moment at position {slot + 1} with {red} red cubes{short}: the frontline is full.",
+                       "FB Major Soviet Counter-Attacks", "counterattack")
+        else:
+            s.front[slot] = FrontCard(card, red, counterattack=True)
+            self._emit(f"{ev.name} deploys at position {slot + 1} with {red} red cubes{short}.",
+                       "FB Major Soviet Counter-Attacks", "counterattack")
+        self._push(Task("counterattack", card=card, slot=slot, n=int(temporary)))
+
+    def _task_counterattack(self, task: Task) -> None:
+        s = self.state
+        if task.n:   # temporary: attack, then its cubes join the card facing that General
+            t = s.temporary
+            self._counterattack(task.slot, t.card, t.red, "FB Major Soviet Counter-Attacks")
+            s.temporary = None
+            s.front[task.slot].red += t.red
+            s.discard.append(t.card)
+            self._emit(f"{self.name(t.card)}'s {t.red} red cubes join {self.name(s.front[task.slot].card)}; "
+                       "the card is discarded.", "FB Major Soviet Counter-Attacks", "counterattack")
+        else:
+            front = s.front[task.slot]
+            if front is not None and front.card == task.card:
+                self._counterattack(task.slot, task.card, front.red, "FB Major Soviet Counter-Attacks")
+
+    # ======================================================================
+    # Losing a General (FB Losing a General)
+    # ======================================================================
+    def _general_lost(self, gid: str) -> None:
+        s = self.state
+        if gid not in s.generals:
+            return
+        del s.generals[gid]
+        s.slots[s.slots.index(gid)] = None
+        s.lost.append(gid)
+        self._emit(f"{self.name(gid)} and his army are wiped out: -{self.c.general_lost_vp} VP at the end of the game.",
+                   "FB Losing a General", "loss")
+        if not s.generals:
+            self._end_game("every German army is destroyed.", "FB Losing a General")
+
+    # ======================================================================
+    # Missions (FB Missions Mode)
+    # ======================================================================
+    def _check_missions(self) -> None:
+        s = self.state
+        met = True
+        while met and s.missions and not s.over:
+            met = False
+            for m in list(s.missions):
+                if self._mission_met(m):
+                    met = True
+                    s.missions.remove(m)
+                    s.missions_done.append(m)
+                    spec = self.content.missions[m]
+                    rewards = []
+                    if spec.reward_supply:
+                        gain = min(spec.reward_supply, self.c.supply_max - s.supply)
+                        s.supply += gain
+                        rewards.append(f"+{gain} supply")
+                    if spec.reward_vp:
+                        rewards.append(f"+{spec.reward_vp} VP")
+                    self._emit(f"Mission accomplished: {spec.name} ({', '.join(rewards)}).", "FB Missions Mode", "mission")
+                    if spec.reward_vp:
+                        self._gain_vp(spec.reward_vp)
+
+    def _mission_met(self, mission: str) -> bool:
+        s = self.state
+        m = self.content.missions[mission]
+        caps = s.month_captures
+        if m.kind == "capture_card":
+            return m.card in caps
+        if m.kind == "capture_icon":
+            return any(combat.card_icon(self.content, c) == m.icon for c in caps)
+        if m.kind == "capture_count":
+            return len(caps) >= m.n
+        if m.kind == "capture_vp":
+            return sum(combat.card_vp(self.content, c) for c in caps) >= m.n
+        if m.kind == "destroy_counterattack":
+            return any(c in self.content.events for c in caps)
+        if m.kind == "supply_at_least":
+            return s.supply >= m.n
+        if m.kind == "full_strength":
+            return len(s.generals) >= m.n and all(
+                g.cubes >= self.content.generals[gid].cubes for gid, g in s.generals.items())
+        if m.kind == "vp_at_least":
+            return s.vp >= m.n
+        raise AssertionError(m.kind)
+
+    # ======================================================================
+    # Describing commands for menus and logs
+    # ======================================================================
+    def describe(self, cmd: Command) -> str:
+        n = self.name
+        match cmd:
+            case Advance(general=g, card=card, second=None):
+                return f"Advance: {n(g)} brings {n(card)} ({self.advance_cost()} supply)"
+            case Advance(general=g, card=card, second=second, second_slot=slot):
+                cost = self.advance_cost() + self.c.panzer_second_cost
+                return f"Advance: {n(g)} brings {n(card)}, and {n(second)} to position {slot + 1} ({cost} supply)"
+            case Attack(general=g, target=t, boost=b):
+                card = self.state.front[t].card if self.state.front[t] else "?"
+                with_card = f" with {n(b)}" if b else ""
+                return f"Attack!: {n(g)} attacks {n(card)}{with_card} ({self.attack_cost(t)} supply)"
+            case Consolidate(general=g):
+                return f"Consolidate: {n(g)}"
+            case PlayEvent(card=card, general=g, target=t):
+                on = f" on {n(g)}" if g else f" on {n(self.state.front[t].card)}" if t is not None else ""
+                return f"Play {n(card)}{on}"
+            case Reorganize(order=order):
+                return "Reorganize: " + ", ".join(n(g) if g else "(empty)" for g in order) + f" ({self.c.reorganize_cost} supply)"
+            case UseAbility(general=g):
+                return f"Ability: {n(g)} pays a grey cube to be ready again"
+            case EndTurn():
+                return "End the turn (Soviet counter-attacks)"
+            case Discard(card=card):
+                return f"Discard {n(card)}"
+            case ChooseGeneral(general=g):
+                return f"Choose {n(g)}"
+            case ChooseSlot(slot=slot):
+                card = self.state.front[slot]
+                return f"Position {slot + 1}" + (f" ({n(card.card)})" if card else "")
+            case Reroll(die=None):
+                return "Keep the roll"
+            case Reroll(die=i):
+                return f"Re-roll the white die showing {self.state.attack.white[i]}"
+            case OrderDeck(order=order):
+                return "Order: " + ", ".join(n(x) for x in order)
+        return cmd.describe()
+
+
+def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None, hard: bool = False,
+             missions: bool = False, dice: Dice | None = None, deck: list[str] | None = None,
+             mission_deck: list[str] | None = None, undo: bool = True) -> FallBlau:
+    """Set up a campaign (FB Setup).
+
+    ``generals``: three General ids in frontline order (None: drawn at random).
+    ``deck``/``mission_deck``: for tests, the cards on top of the deck in this order, the rest
+    following. ``dice`` defaults to ``SeededDice(seed)``.
+    """
+    content = load()
+    c = content.constants
+    dice = dice if dice is not None else SeededDice(seed)
+    if generals is None:
+        generals = tuple(dice.shuffle(sorted(content.generals))[:3])
+    generals = tuple(generals)
+    if len(generals) != 3 or len(set(generals)) != 3:
+        raise ValueError("choose three different Generals")
+    for g in generals:
+        if g not in content.generals:
+            raise ValueError(f"unknown General '{g}'")
+    options: dict[str, Any] = {"generals": list(generals), "hard": bool(hard), "missions": bool(missions)}
+    all_events = content.event_ids(hard)
+    if deck is not None:
+        unknown = [x for x in deck if x not in all_events]
+        if unknown or len(set(deck)) != len(deck):
+            raise ValueError(f"deck names unknown or repeated cards: {unknown or deck}")
+        options["deck"] = list(deck)
+        event_deck = list(deck) + [x for x in all_events if x not in deck]
+    else:
+        event_deck = dice.shuffle(all_events)
+    mission_order: list[str] = []
+    if missions:
+        if mission_deck is not None:
+            options["mission_deck"] = list(mission_deck)
+            mission_order = list(mission_deck) + [m for m in content.missions if m not in mission_deck]
+        else:
+            mission_order = dice.shuffle(list(content.missions))
+    grey = c.grey_cubes
+    states = {}
+    for g in generals:
+        cubes = min(content.generals[g].cubes, grey)
+        grey -= cubes
+        states[g] = GeneralState(g, cubes)
+    state = FallBlauState(
+        calendar=0, supply=c.start_supply, vp=0, slots=list(generals), generals=states,
+        front=[None, None, None], unlocked=[k for k, v in content.campaign.items() if v.start_unlocked],
+        deck=event_deck, mission_deck=mission_order,
+    )
+    game = FallBlau(state, dice, content, seed=seed, options=options, hard=hard, missions=missions, undo=undo)
+    game.setup()
+    return game

@@ -1,0 +1,16 @@
+"""The games wartable knows, by id, and loading any save by replay."""
+
+from __future__ import annotations
+
+from rules.core import save
+from rules.core.game import Game
+
+
+def factories() -> dict:
+    from rules import fallblau
+    return {fallblau.GAME_ID: fallblau.new_game}
+
+
+def load_save(text: str, upto: int | None = None) -> Game:
+    """Rebuild a game from save text; raises SaveError with a clear message."""
+    return save.loads(text, factories(), upto=upto)
