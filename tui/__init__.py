@@ -1,0 +1,1 @@
+"""wartable's terminal interface: Textual screens over the rules packages."""
