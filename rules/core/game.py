@@ -67,7 +67,10 @@ class Game:
         return list(self._legal_now()[0])
 
     def is_legal(self, cmd: Command) -> bool:
-        return cmd in self._legal_now()[1]
+        try:
+            return cmd in self._legal_now()[1]
+        except TypeError:          # unhashable: a malformed command is never legal
+            return False
 
     def _legal_now(self) -> tuple[list[Command], frozenset[Command]]:
         if self._cache is None or self._cache[0] != self._version:
@@ -111,4 +114,4 @@ class Game:
 
 
 def describe(cmd: Command) -> str:
-    return cmd.describe()
+    return cmd.describe() if isinstance(cmd, Command) else repr(cmd)

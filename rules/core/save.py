@@ -8,6 +8,7 @@ Writes are atomic: temp file, fsync, rename.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import tempfile
@@ -19,7 +20,7 @@ from cattrs.strategies import configure_tagged_union
 
 from .command import Command
 from .dice import dice_from_spec
-from .errors import IllegalCommand, SaveError
+from .errors import DiceExhausted, IllegalCommand, SaveError
 from .game import Game
 
 FORMAT = "wartable-save"
@@ -52,7 +53,7 @@ def dump(game: Game) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "game": game.game_id,
-        "options": game.options,
+        "options": copy.deepcopy(game.options),
         "seed": game.seed,
         "dice": game.dice_spec,
         "commands": commands_to_json(game.command_types, game.log),
@@ -105,6 +106,8 @@ def loads(text: str, factories: dict[str, NewGame], upto: int | None = None) -> 
             game.apply(cmd)
         except IllegalCommand:
             raise SaveError(f"The save diverges at command {number}: {cmd.describe()} is not legal there. The file was edited or is damaged.") from None
+        except DiceExhausted:
+            raise SaveError(f"The save's scripted dice run out or are out of range at command {number}: the file was edited or is damaged.") from None
     if upto is None and game.digest() != doc["digest"]:
         raise SaveError("The replayed game does not match the save's digest: the file was edited or is damaged.")
     return game

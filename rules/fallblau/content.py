@@ -174,14 +174,15 @@ class Content:
         return [e for e, card in self.events.items() if hard or not card.hard]
 
 
-def _expand_copies(cards: list[EventCard]) -> dict[str, EventCard]:
+def _expand_copies(cards: list[EventCard], file: str) -> dict[str, EventCard]:
+    """One entry per printed card: copies become '<id>-1', '<id>-2'..."""
     out: dict[str, EventCard] = {}
     for card in cards:
-        if card.copies == 1:
-            out[card.id] = card
-        else:
-            for k in range(1, card.copies + 1):
-                out[f"{card.id}-{k}"] = card
+        ids = [card.id] if card.copies == 1 else [f"{card.id}-{k}" for k in range(1, card.copies + 1)]
+        for card_id in ids:
+            require(card_id not in out, f"{file}: event '{card_id}'", "id",
+                    "collides with another card's numbered copies (id-1, id-2...)")
+            out[card_id] = card
     return out
 
 
@@ -223,6 +224,8 @@ def load() -> Content:
             require(u != c.id, where, "unlocks", "a card cannot unlock itself")
         if c.red_if_not_captured is not None:
             require(c.red_if_not_captured.card in campaign, where, "red_if_not_captured.card", f"unknown card '{c.red_if_not_captured.card}'")
+            require(1 <= c.red_if_not_captured.red <= constants.red_cubes, where, "red_if_not_captured.red",
+                    f"must be 1 to {constants.red_cubes}")
     require(sum(c.start_unlocked for c in campaign.values()) >= 1, file, "start_unlocked", "no card starts unlocked")
 
     file = "content/fallblau/events.toml"
@@ -231,6 +234,8 @@ def load() -> Content:
     for e in event_list:
         where = f"{file}: event '{e.id}'"
         require(e.copies >= 1, where, "copies", "must be at least 1")
+        require(e.n >= 0, where, "n", "must not be negative")
+        require(e.vp >= 0, where, "vp", "must not be negative")
         needs_n = e.effect not in ("ready", "exhaust", "cancel_icon", "soviet_bonus")
         require(not needs_n or e.n > 0, where, "n", f"effect '{e.effect}' needs n > 0")
         timing = {"supply": "hold", "replacements": "hold", "ready": "hold", "vp": "hold", "boost": "hold",
@@ -243,12 +248,14 @@ def load() -> Content:
             require(e.extra_dice > 0 or e.hit_on > 1, where, "extra_dice", "a Soviet bonus needs extra_dice or hit_on above 1")
             require(1 <= e.hit_on <= 3, where, "hit_on", "must be 1 to 3")
             require(not e.only_card or e.only_card in campaign, where, "only_card", f"unknown card '{e.only_card}'")
-    events = _expand_copies(event_list)
+    events = _expand_copies(event_list, file)
 
     file = "content/fallblau/missions.toml"
     missions = _unique(entries(read_toml(GAME, "missions.toml"), "mission", Mission, file), file, "mission")
     for m in missions.values():
         where = f"{file}: mission '{m.id}'"
+        require(m.reward_vp >= 0, where, "reward_vp", "must not be negative")
+        require(m.reward_supply >= 0, where, "reward_supply", "must not be negative")
         require(m.reward_vp > 0 or m.reward_supply > 0, where, "reward_vp", "a mission needs a reward")
         if m.kind == "capture_card":
             require(m.card in campaign, where, "card", f"unknown card '{m.card}'")
