@@ -149,7 +149,7 @@ class FallBlau(Game):
     def _answers(self, d: Decision) -> list[Command]:
         s = self.state
         if d.kind == "discard":
-            return [Discard(card) for card in s.hand]
+            return [Discard(card) for card in self._distinct_hand()]
         if d.kind in ("empty_deck", "exhaust", "lose_cubes"):
             return [ChooseGeneral(g) for g in d.data]
         if d.kind in ("deploy", "reinforce"):
@@ -172,13 +172,13 @@ class FallBlau(Game):
             cmds += self._advances(gid)
             cmds += self._attacks(gid)
             cmds.append(Consolidate(gid))
-        for card in dict.fromkeys(s.hand):   # copies of a card play alike: list the first
+        for card in self._distinct_hand():   # copies of a card play alike: list the first
             cmds += self._plays(card)
         for gid, g in s.generals.items():
             ability = self.content.generals[gid].ability
             if ability.ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
                 cmds.append(UseAbility(gid))
-        if s.supply >= c.reorganize_cost and len(s.generals) > 1:
+        if s.supply >= c.reorganize_cost and s.generals:   # a lone General may move too
             alive = [g for g in s.slots if g is not None]
             current = tuple(s.slots)
             for positions in itertools.permutations(range(3), len(alive)):
@@ -189,6 +189,13 @@ class FallBlau(Game):
                     cmds.append(Reorganize(tuple(order)))
         cmds.append(EndTurn())
         return cmds
+
+    def _distinct_hand(self) -> list[str]:
+        """The hand with the copies of a card (ids '<id>-1', '<id>-2'...) listed once: the first held."""
+        first: dict[str, str] = {}
+        for card in self.state.hand:
+            first.setdefault(self.content.events[card].id, card)
+        return list(first.values())
 
     def _advances(self, gid: str) -> list[Command]:
         # FB Advance order
@@ -208,7 +215,7 @@ class FallBlau(Game):
         # FB Attack! order: the card in front or one adjacent to it
         s = self.state
         slot = self.slot_of(gid)
-        boosts = [None] + [h for h in dict.fromkeys(s.hand) if self.content.events[h].effect == "boost"]
+        boosts = [None] + [h for h in self._distinct_hand() if self.content.events[h].effect == "boost"]
         out: list[Command] = []
         for target in (slot - 1, slot, slot + 1):
             if 0 <= target < 3 and s.front[target] is not None and s.supply >= self.attack_cost(target):
@@ -962,7 +969,8 @@ def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None,
     content = load()
     c = content.constants
     dice = dice if dice is not None else SeededDice(seed)
-    if generals is None:
+    drawn = generals is None
+    if drawn:   # drawn from the seed, so a replay draws the same three again
         generals = tuple(dice.shuffle(sorted(content.generals))[:3])
     generals = tuple(generals)
     if len(generals) != 3 or len(set(generals)) != 3:
@@ -970,7 +978,7 @@ def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None,
     for g in generals:
         if g not in content.generals:
             raise ValueError(f"unknown General '{g}'")
-    options: dict[str, Any] = {"generals": list(generals), "hard": bool(hard), "missions": bool(missions)}
+    options: dict[str, Any] = {"generals": None if drawn else list(generals), "hard": bool(hard), "missions": bool(missions)}
     all_events = content.event_ids(hard)
     if deck is not None:
         unknown = [x for x in deck if x not in all_events]
