@@ -77,7 +77,7 @@ def loads(text: str, factories: dict[str, NewGame], upto: int | None = None) -> 
     try:
         doc = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"This is not a readable save: the JSON is broken ({exc.msg} at line {exc.lineno}); the file may be truncated.") from None
+        raise SaveError(f"This is not a readable save: the JSON is broken ({exc.msg}, line {exc.lineno} column {exc.colno}); the file may be truncated.") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise SaveError("This is not a wartable save file.")
     version = doc.get("version")

@@ -388,14 +388,13 @@ class FallBlau(Game):
         if task.card not in s.generals:
             return
         look = min(ability.peek_events, len(s.deck))
-        if look == 0:
+        if look < 2:        # nothing to put in order: the next draw shows the card anyway
             return
         names = ", ".join(self.name(x) for x in s.deck[:look])
         self._emit(f"{self.name(task.card)} looks at the top {look} Event cards: {names}.",
                    "FB General ability", "draw", reveal=True)
-        if look > 1:
-            self._decide("peek", f"Put the top {look} Event cards back in the order you choose (top first).",
-                         "FB General ability", tuple(range(look)))
+        self._decide("peek", f"Put the top {look} Event cards back in the order you choose (top first).",
+                     "FB General ability", tuple(range(look)))
 
     def _answer_order(self, cmd: OrderDeck) -> None:
         s = self.state
@@ -953,7 +952,7 @@ class FallBlau(Game):
             case Reroll(die=i):
                 return f"Re-roll the white die showing {self.state.attack.white[i]}"
             case OrderDeck(order=order):
-                return "Order: " + ", ".join(n(x) for x in order)
+                return " / ".join(n(x) for x in order)
         return cmd.describe()
 
 
