@@ -1,0 +1,17 @@
+"""Shared pytest set-up for the whole suite.
+
+Every test gets its own wartable data directory (``WARTABLE_DATA_DIR`` points at a temporary
+folder), so no test reads or writes the user's saves, statistics or settings, or the repo.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def wartable_data_dir(tmp_path_factory, monkeypatch):
+    """A fresh, empty data directory for each test; returns its path (not created yet)."""
+    path = tmp_path_factory.mktemp("wartable-data") / "data"
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(path))
+    return path

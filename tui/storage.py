@@ -1,0 +1,385 @@
+"""Where wartable keeps things: saves, statistics and settings, under the user data directory.
+
+The directory comes from platformdirs (e.g. ``~/.local/share/wartable`` on Linux) unless the
+environment variable ``WARTABLE_DATA_DIR`` names another one (tests and CI point it at a temporary
+directory; nothing is ever written into the repo)::
+
+    <data dir>/saves/autosave.json     the game in progress, rewritten after every command
+    <data dir>/saves/<name>.json       named saves
+    <data dir>/stats.json              one record per finished game
+    <data dir>/config.toml             settings: an optional [keys] table
+
+Every write is atomic (``rules.core.save.write_atomic``). Reading never changes a save: a broken
+save is listed with its problem and left as it is. Plain Python: no Textual, so it loads fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import attrs
+import platformdirs
+
+from rules.core.errors import SaveError
+from rules.core.game import Game
+from rules.core.save import FORMAT as SAVE_FORMAT
+from rules.core.save import VERSION as SAVE_VERSION
+from rules.core.save import dumps, write_atomic
+
+ENV_VAR = "WARTABLE_DATA_DIR"
+AUTOSAVE = "autosave"
+NAME_MAX = 40
+_NAME_RE = re.compile(r"[^\W_]|[ _-]")   # a letter or digit (any script), space, '-' or '_'
+_RESERVED = {AUTOSAVE, "con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+             *(f"lpt{i}" for i in range(10))}
+
+
+# ==========================================================================================
+# Places
+# ==========================================================================================
+def data_dir() -> Path:
+    """wartable's data directory (not created here: writes create what they need)."""
+    override = os.environ.get(ENV_VAR, "").strip()
+    if override:
+        return Path(override).expanduser()
+    return platformdirs.user_data_path("wartable")
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    return saves_dir() / f"{AUTOSAVE}.json"
+
+
+def stats_path() -> Path:
+    return data_dir() / "stats.json"
+
+
+def config_path() -> Path:
+    return data_dir() / "config.toml"
+
+
+# ==========================================================================================
+# Saves
+# ==========================================================================================
+def autosave(game: Game) -> Path:
+    """Write the game to ``saves/autosave.json`` atomically; called after every command."""
+    path = autosave_path()
+    write_atomic(path, dumps(game))
+    return path
+
+
+def check_name(name: str) -> str:
+    """The save name, stripped of surrounding spaces; ValueError saying what is wrong."""
+    if not isinstance(name, str):
+        raise ValueError("A save name must be text.")
+    name = name.strip()
+    if not name:
+        raise ValueError("A save name needs at least one character.")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"A save name may have at most {NAME_MAX} characters; '{name}' has {len(name)}.")
+    bad = sorted({ch for ch in name if not _NAME_RE.fullmatch(ch)})
+    if bad:
+        shown = " ".join(repr(ch) for ch in bad)
+        raise ValueError(f"A save name may use only letters, digits, spaces, '-' and '_'; "
+                         f"'{name}' has {shown}.")
+    if name.lower() in _RESERVED:
+        why = "the autosave uses it" if name.lower() == AUTOSAVE else "the system reserves it"
+        raise ValueError(f"'{name}' cannot be a save name: {why}. Choose another.")
+    return name
+
+
+def save_named(game: Game, name: str) -> Path:
+    """Write the game to ``saves/<name>.json`` atomically (an older save of that name is replaced)."""
+    name = check_name(name)
+    path = saves_dir() / f"{name}.json"
+    write_atomic(path, dumps(game))
+    return path
+
+
+@attrs.frozen
+class SaveInfo:
+    """A save as listed: read cheaply from its JSON, without replaying it."""
+
+    name: str               # the file name without .json ("autosave" for the autosave)
+    path: Path
+    game_id: str            # "" when the file cannot be read
+    commands: int           # commands in the log (0 when the file cannot be read)
+    modified: datetime      # the file's modification time (local time)
+    ok: bool                # False: the file is broken; ``problem`` says how
+    problem: str = ""
+
+
+def _peek(text: str) -> tuple[str, int]:
+    """(game id, command count) of save text, or ValueError with the problem; no replay."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the JSON is broken ({exc.msg}: line {exc.lineno}, column {exc.colno}); "
+                         "the file may be truncated") from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise ValueError("not a wartable save file")
+    version = doc.get("version")
+    if not isinstance(version, int):
+        raise ValueError("the save has no format version")
+    if version > SAVE_VERSION:
+        raise ValueError(f"written by a newer wartable (format {version}; this one reads up to {SAVE_VERSION})")
+    for field, kind in (("game", str), ("options", dict), ("seed", int), ("dice", dict),
+                        ("commands", list), ("digest", str)):
+        if not isinstance(doc.get(field), kind):
+            raise ValueError(f"the field '{field}' is missing or of the wrong kind")
+    return doc["game"], len(doc["commands"])
+
+
+def list_saves() -> list[SaveInfo]:
+    """Every ``*.json`` in the saves folder, newest first. Broken files are listed, never touched."""
+    folder = saves_dir()
+    if not folder.is_dir():
+        return []
+    out: list[SaveInfo] = []
+    for path in folder.glob("*.json"):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        try:
+            modified = datetime.fromtimestamp(path.stat().st_mtime)
+        except OSError:
+            continue   # vanished while we looked
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            out.append(SaveInfo(path.stem, path, "", 0, modified, False, "not text: the file is damaged"))
+            continue
+        except OSError as exc:
+            out.append(SaveInfo(path.stem, path, "", 0, modified, False, f"cannot be read ({exc.strerror})"))
+            continue
+        try:
+            game_id, commands = _peek(text)
+        except ValueError as exc:
+            out.append(SaveInfo(path.stem, path, "", 0, modified, False, str(exc)))
+            continue
+        out.append(SaveInfo(path.stem, path, game_id, commands, modified, True, ""))
+    out.sort(key=lambda s: (s.modified, s.name), reverse=True)
+    return out
+
+
+def load(path: Path | str) -> Game:
+    """Rebuild the game in a save by replaying it; SaveError with a clear message otherwise.
+
+    The file is only read, never changed.
+    """
+    from rules.registry import load_save
+
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError("There is no such save file.") from None
+    except IsADirectoryError:
+        raise SaveError("That is a folder, not a save file.") from None
+    except OSError as exc:
+        raise SaveError(f"The save file cannot be read: {exc.strerror or exc}.") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("This is not a readable save: it is not text; the file is damaged.") from None
+    return load_save(text)
+
+
+def last_game() -> Game | None:
+    """The game in the autosave, or None when there is none; SaveError if it cannot be loaded."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        return load(path)
+    except SaveError as exc:
+        raise SaveError(f"The autosave ({path}) cannot be loaded, and was left as it is. {exc}") from None
+
+
+# ==========================================================================================
+# Statistics
+# ==========================================================================================
+STATS_FORMAT = "wartable-stats"
+STATS_VERSION = 1
+MODES = ("standard", "hard", "missions", "hard+missions")
+_RECORD_FIELDS = {"game": str, "mode": str, "level": str, "won": bool, "vp": int, "date": str,
+                  "seed": int, "options": dict, "commands": int}
+
+
+def game_mode(game: Game) -> str:
+    """The mode a game was played in, for statistics: standard, hard, missions, hard+missions."""
+    hard = bool(game.options.get("hard"))
+    missions = bool(game.options.get("missions"))
+    return "hard+missions" if hard and missions else "hard" if hard else "missions" if missions else "standard"
+
+
+def _canonical(options: dict) -> str:
+    return json.dumps(options, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def _moved_aside(path: Path, problem: str) -> str:
+    """Move a damaged stats file aside, start a fresh one, and say so."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, target)
+    _write_stats(path, [])
+    return (f"The statistics file was damaged ({problem}); it was moved to {target} "
+            "and a fresh one was started.")
+
+
+def _write_stats(path: Path, records: list[dict]) -> None:
+    doc = {"format": STATS_FORMAT, "version": STATS_VERSION, "games": records}
+    write_atomic(path, json.dumps(doc, indent=1))
+
+
+def _check_stats(text: str) -> list[dict]:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the JSON is broken ({exc.msg}: line {exc.lineno}, column {exc.colno})") from None
+    if not isinstance(doc, dict) or doc.get("format") != STATS_FORMAT:
+        raise ValueError("not a wartable statistics file")
+    if not isinstance(doc.get("version"), int) or doc["version"] > STATS_VERSION:
+        raise ValueError(f"unknown format version {doc.get('version')!r}")
+    records = doc.get("games")
+    if not isinstance(records, list):
+        raise ValueError("the list of games is missing")
+    for number, rec in enumerate(records, start=1):
+        if not isinstance(rec, dict):
+            raise ValueError(f"game record {number} is not a table")
+        for field, kind in _RECORD_FIELDS.items():
+            value = rec.get(field)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise ValueError(f"game record {number}: field '{field}' is missing or of the wrong kind")
+    return records
+
+
+def _read_stats() -> tuple[list[dict], str | None]:
+    """The records in stats.json, and a warning if the file had to be moved aside."""
+    path = stats_path()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return [], None
+    try:
+        return _check_stats(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return [], _moved_aside(path, "it is not text")
+    except ValueError as exc:
+        return [], _moved_aside(path, str(exc))
+
+
+def record_result(game: Game) -> str | None:
+    """Add a finished game to stats.json (once: the same game recorded again changes nothing).
+
+    Returns a warning when a damaged stats file had to be moved aside, else None.
+    An unfinished game is not recorded.
+    """
+    outcome = game.outcome
+    if outcome is None:
+        return None
+    records, warning = _read_stats()
+    options = json.loads(_canonical(game.options))
+    key = (game.game_id, game.seed, _canonical(options), len(game.log))
+    for rec in records:
+        if (rec["game"], rec["seed"], _canonical(rec["options"]), rec["commands"]) == key:
+            return warning
+    level = str(getattr(outcome, "level", "") or "")
+    won = bool(getattr(outcome, "won", level not in ("", "defeat")))
+    vp = getattr(outcome, "vp", 0)
+    records.append({
+        "game": game.game_id,
+        "mode": game_mode(game),
+        "level": level,
+        "won": won,
+        "vp": int(vp) if isinstance(vp, int) else 0,
+        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "seed": game.seed,
+        "options": options,
+        "commands": len(game.log),
+    })
+    _write_stats(stats_path(), records)
+    return warning
+
+
+def stats_summary() -> tuple[list[dict[str, Any]], str | None]:
+    """One row per game and mode (dicts: game, mode, played, won, brilliant, best_vp), and a
+    warning when a damaged stats file had to be moved aside (else None)."""
+    records, warning = _read_stats()
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for rec in records:
+        row = rows.setdefault((rec["game"], rec["mode"]), {
+            "game": rec["game"], "mode": rec["mode"], "played": 0, "won": 0, "brilliant": 0,
+            "best_vp": rec["vp"]})
+        row["played"] += 1
+        row["won"] += rec["won"]
+        row["brilliant"] += rec["level"] == "brilliant"
+        row["best_vp"] = max(row["best_vp"], rec["vp"])
+
+    def order(key: tuple[str, str]) -> tuple[str, int, str]:
+        game, mode = key
+        return game, MODES.index(mode) if mode in MODES else len(MODES), mode
+
+    return [rows[k] for k in sorted(rows, key=order)], warning
+
+
+# ==========================================================================================
+# Settings
+# ==========================================================================================
+DEFAULT_KEYS: dict[str, str] = {
+    "undo": "u", "help": "question_mark", "back": "q", "save": "s", "rules": "r", "log": "l",
+    "confirm": "enter",
+}
+
+
+def load_keymap() -> dict[str, str]:
+    """The key for each action: the defaults, overridden by the ``[keys]`` table of config.toml.
+
+    A missing file means the defaults. Anything wrong raises ValueError naming the file, the
+    action and the problem.
+    """
+    path = config_path()
+    keys = dict(DEFAULT_KEYS)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return keys
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: the settings file cannot be read ({exc}).") from None
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML: {exc}.") from None
+    table = doc.get("keys", {})
+    if not isinstance(table, dict):
+        raise ValueError(f"{path}: 'keys' must be a table ([keys]) mapping actions to keys.")
+    known = ", ".join(DEFAULT_KEYS)
+    for action, key in table.items():
+        if action not in DEFAULT_KEYS:
+            raise ValueError(f"{path}: [keys] names an unknown action '{action}' (actions: {known}).")
+        if not isinstance(key, str):
+            raise ValueError(f"{path}: [keys] action '{action}': the key must be a string "
+                             f"such as \"u\" or \"ctrl+z\", not {key!r}.")
+        if not key.strip():
+            raise ValueError(f"{path}: [keys] action '{action}': the key is empty.")
+        keys[action] = key.strip()
+    seen: dict[str, str] = {}
+    for action, key in keys.items():
+        for one in (k.strip() for k in key.split(",")):
+            if one in seen:
+                raise ValueError(f"{path}: [keys] action '{action}': the key '{one}' is already "
+                                 f"used by '{seen[one]}'.")
+            seen[one] = action
+    return keys
