@@ -1,14 +1,54 @@
-"""The `wartable` command: the launcher by default, plus sim and plain-text play."""
+"""The `wartable` command: the launcher by default, plus games, saves, stats, sim and plain play.
+
+    wartable                                  the launcher (Textual)
+    wartable fallblau [--plain] [--seed S | --daily]
+                      [--generals hoth,paulus,ruoff | --random-generals] [--hard] [--missions]
+    wartable resume [--plain]                 continue the last game (the autosave)
+    wartable load PATH [--plain]              continue the game in a save file
+    wartable stats                            finished games per game and mode
+    wartable sim fallblau [--games N] ...     many bot games, win rates
+
+Textual is imported only when a screen is opened, so `sim`, `stats` and `--plain` never load it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import secrets
 import sys
+from datetime import date
+
+DEFAULT_GENERALS = ("hoth", "paulus", "ruoff")
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="wartable", description="WWII campaign wargames in the terminal.")
-    sub = p.add_subparsers(dest="command")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    fb = sub.add_parser("fallblau", help="start a new campaign of Fall Blau (solo)",
+                        description="Start a new campaign of Campaign: Fall Blau.")
+    fb.add_argument("--plain", action="store_true",
+                    help="plain text, line by line (screen readers, scripts, slow links)")
+    seed = fb.add_mutually_exclusive_group()
+    seed.add_argument("--seed", type=int, help="the seed of the dice and decks (default: a random one)")
+    seed.add_argument("--daily", action="store_true", help="today's campaign: the seed is the date, YYYYMMDD")
+    gens = fb.add_mutually_exclusive_group()
+    gens.add_argument("--generals", metavar="A,B,C",
+                      help="three Generals in frontline order (default: hoth,paulus,ruoff)")
+    gens.add_argument("--random-generals", action="store_true", help="three Generals drawn from the seed")
+    fb.add_argument("--hard", action="store_true", help="Hard Mode")
+    fb.add_argument("--missions", action="store_true", help="Missions Mode")
+
+    resume = sub.add_parser("resume", help="continue the last game (the autosave)")
+    resume.add_argument("--plain", action="store_true", help="plain text, line by line")
+
+    load = sub.add_parser("load", help="continue the game in a save file")
+    load.add_argument("path", metavar="PATH", help="a save file (.json)")
+    load.add_argument("--plain", action="store_true", help="plain text, line by line")
+
+    sub.add_parser("stats", help="finished games per game and mode: played, won, best VP")
+
     sim = sub.add_parser("sim", help="play many games with a bot and print win rates")
     sim.add_argument("game", choices=["fallblau"])
     sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
@@ -29,10 +69,121 @@ def _sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(game, plain: bool) -> int:
+    """Hand the game to the plain mode or to the Textual screen (imported only now)."""
+    if plain:
+        from tui.fallblau.plain import run_plain
+        try:
+            return run_plain(game, sys.stdin, sys.stdout)
+        except BrokenPipeError:   # the reader went away (e.g. `| head`): the autosave has the game
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            return 1
+    from tui.app import run_fallblau
+    return run_fallblau(game)
+
+
+def daily_seed(today: date | None = None) -> int:
+    today = today or date.today()
+    return int(today.strftime("%Y%m%d"))
+
+
+def _fallblau(args: argparse.Namespace) -> int:
+    from rules.fallblau import new_game
+    from rules.fallblau.content import load
+
+    known = sorted(load().generals)
+    if args.random_generals:
+        generals = None
+    elif args.generals is not None:
+        generals = tuple(g.strip().lower() for g in args.generals.split(",") if g.strip())
+        unknown = [g for g in generals if g not in known]
+        if unknown:
+            print(f"wartable fallblau: unknown General(s): {', '.join(unknown)} "
+                  f"(choose three of: {', '.join(known)})", file=sys.stderr)
+            return 2
+        if len(generals) != 3 or len(set(generals)) != 3:
+            print(f"wartable fallblau: --generals needs three different Generals, e.g. "
+                  f"{','.join(DEFAULT_GENERALS)} (choose from: {', '.join(known)})", file=sys.stderr)
+            return 2
+    else:
+        generals = DEFAULT_GENERALS
+    if args.daily:
+        today = date.today()
+        seed = daily_seed(today)
+        print(f"Daily campaign for {today.isoformat()}: seed {seed}.")
+    elif args.seed is not None:
+        seed = args.seed
+    else:
+        seed = secrets.randbelow(1_000_000_000)
+    try:
+        game = new_game(seed=seed, generals=generals, hard=args.hard, missions=args.missions)
+    except ValueError as exc:
+        print(f"wartable fallblau: {exc}", file=sys.stderr)
+        return 2
+    return _play(game, args.plain)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from rules.core.errors import SaveError
+    from tui import storage
+
+    try:
+        game = storage.last_game()
+    except SaveError as exc:
+        print(f"wartable resume: {exc}", file=sys.stderr)
+        return 1
+    if game is None:
+        print(f"wartable resume: there is no game to resume (no autosave in {storage.saves_dir()}). "
+              "Start one with: wartable fallblau", file=sys.stderr)
+        return 1
+    return _play(game, args.plain)
+
+
+def _load(args: argparse.Namespace) -> int:
+    from rules.core.errors import SaveError
+    from tui import storage
+
+    try:
+        game = storage.load(args.path)
+    except SaveError as exc:
+        print(f"wartable load: {args.path}: {exc}", file=sys.stderr)
+        return 1
+    return _play(game, args.plain)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from tui import storage
+
+    rows, warning = storage.stats_summary()
+    if warning:
+        print(f"wartable stats: {warning}", file=sys.stderr)
+    if not rows:
+        print("No finished games yet.")
+        return 0
+    head = ("Game", "Mode", "Played", "Won", "Brilliant", "Best VP")
+    table = [head] + [(r["game"], r["mode"], str(r["played"]), str(r["won"]), str(r["brilliant"]),
+                       str(r["best_vp"])) for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(head))]
+    for row in table:
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
+        cells += [cell.rjust(w) for cell, w in zip(row[2:], widths[2:])]
+        print("  ".join(cells).rstrip())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "sim":
         return _sim(args)
+    if args.command == "fallblau":
+        return _fallblau(args)
+    if args.command == "resume":
+        return _resume(args)
+    if args.command == "load":
+        return _load(args)
+    if args.command == "stats":
+        return _stats(args)
     from tui.app import run_launcher
 
     return run_launcher()

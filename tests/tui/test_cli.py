@@ -1,0 +1,245 @@
+"""The `wartable` command (tui.cli): fallblau, resume, load, stats, sim, and lazy imports.
+
+No Textual here: where a command would open a screen, a stand-in `tui.app` module records the call.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import types
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from rules.core.save import dumps
+from rules.fallblau import new_game
+from tui import cli, storage
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERALS = ("hoth", "paulus", "ruoff")
+
+
+def python(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """Run ``python <args>`` from the repo root, in the test's data directory."""
+    return subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env=dict(os.environ), timeout=120)
+
+
+@pytest.fixture
+def fake_app(monkeypatch):
+    """A stand-in for tui.app: records run_launcher() and run_fallblau(game) calls."""
+    calls: list = []
+    module = types.ModuleType("tui.app")
+    module.run_launcher = lambda: calls.append(("launcher",)) or 0
+    module.run_fallblau = lambda game: calls.append(("fallblau", game)) or 0
+    monkeypatch.setitem(sys.modules, "tui.app", module)
+    return calls
+
+
+def plain_main(monkeypatch, argv: list[str], stdin: str = "q\n") -> int:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    return cli.main(argv)
+
+
+# -- sim ------------------------------------------------------------------------------------
+def test_sim_three_games(capsys):
+    assert cli.main(["sim", "fallblau", "--games", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("3 games, greedy bot, standard mode")
+    for words in ("win (Victory or better)", "Brilliant Victory", "loss", "mean VP"):
+        assert words in out
+
+
+def test_sim_refuses_zero_games(capsys):
+    assert cli.main(["sim", "fallblau", "--games", "0"]) == 2
+    assert "--games must be at least 1" in capsys.readouterr().err
+
+
+# -- fallblau ----------------------------------------------------------------------------------
+def test_new_plain_game_with_options(monkeypatch, capsys):
+    assert plain_main(monkeypatch, ["fallblau", "--plain", "--seed", "42", "--generals", "kleist,salmuth,paulus",
+                                    "--hard", "--missions"]) == 0
+    out = capsys.readouterr().out
+    assert "Campaign: Fall Blau, Hard Mode + Missions Mode, seed 42" in out
+    game = storage.last_game()
+    assert game.seed == 42
+    assert game.options == {"generals": ["kleist", "salmuth", "paulus"], "hard": True, "missions": True}
+
+
+def test_the_default_generals(monkeypatch):
+    assert plain_main(monkeypatch, ["fallblau", "--plain", "--seed", "1"]) == 0
+    assert storage.last_game().options["generals"] == list(GENERALS)
+
+
+def test_random_generals_come_from_the_seed(monkeypatch):
+    assert plain_main(monkeypatch, ["fallblau", "--plain", "--seed", "1234", "--random-generals"]) == 0
+    assert storage.last_game().options["generals"] == new_game(seed=1234).options["generals"]
+
+
+def test_without_a_seed_one_is_drawn(monkeypatch):
+    assert plain_main(monkeypatch, ["fallblau", "--plain"]) == 0
+    assert isinstance(storage.last_game().seed, int)
+
+
+def test_daily_uses_the_date_and_prints_it(monkeypatch, capsys):
+    assert cli.daily_seed(date(2025, 3, 9)) == 20250309
+    assert plain_main(monkeypatch, ["fallblau", "--plain", "--daily"]) == 0
+    out = capsys.readouterr().out
+    seed = storage.last_game().seed
+    assert seed == int(date.today().strftime("%Y%m%d")) or seed == cli.daily_seed()   # midnight
+    assert f"seed {seed}." in out.splitlines()[0]
+
+
+@pytest.mark.parametrize("generals, words", [
+    ("hoth,paulus,rommel", "unknown General(s): rommel"),
+    ("hoth,paulus", "needs three different Generals"),
+    ("hoth,hoth,paulus", "needs three different Generals"),
+])
+def test_bad_generals(generals, words, capsys):
+    assert cli.main(["fallblau", "--plain", "--generals", generals]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "kleist" in err
+    assert storage.list_saves() == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["fallblau", "--seed", "3", "--daily"],
+    ["fallblau", "--generals", "hoth,paulus,ruoff", "--random-generals"],
+    ["fallblau", "--seed", "x"],
+])
+def test_conflicting_or_malformed_options(argv, capsys):
+    with pytest.raises(SystemExit) as info:
+        cli.main(argv)
+    assert info.value.code == 2
+    assert capsys.readouterr().err
+
+
+def test_without_plain_the_game_goes_to_the_textual_app(fake_app):
+    assert cli.main(["fallblau", "--seed", "5"]) == 0
+    (kind, game), = fake_app
+    assert kind == "fallblau" and game.seed == 5 and game.options["generals"] == list(GENERALS)
+
+
+def test_no_subcommand_opens_the_launcher(fake_app):
+    assert cli.main([]) == 0
+    assert fake_app == [("launcher",)]
+
+
+# -- resume and load ------------------------------------------------------------------------------
+def test_resume_with_no_save(capsys):
+    assert cli.main(["resume", "--plain"]) == 1
+    assert "there is no game to resume" in capsys.readouterr().err
+
+
+def test_resume_with_no_save_as_a_program():
+    result = python("-m", "tui.cli", "resume")
+    assert result.returncode == 1
+    assert "there is no game to resume" in result.stderr
+    assert result.stdout == ""
+
+
+def test_resume_a_corrupt_autosave_fails_clearly_and_leaves_the_file(capsys):
+    game = new_game(seed=2, generals=GENERALS)
+    game.apply(game.legal()[0])
+    path = storage.autosave(game)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["commands"][0]["general"] = "kleist"                    # not in this game
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    before = path.read_bytes()
+    assert cli.main(["resume", "--plain"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("wartable resume: The autosave")
+    assert "command 1" in err or "cannot be read" in err
+    assert path.read_bytes() == before
+
+
+def test_resume_without_plain_goes_to_the_textual_app(fake_app):
+    game = new_game(seed=2, generals=GENERALS)
+    storage.autosave(game)
+    assert cli.main(["resume"]) == 0
+    assert fake_app[0][0] == "fallblau" and fake_app[0][1].digest() == game.digest()
+
+
+def test_load_a_save_in_plain_mode(monkeypatch, capsys, tmp_path):
+    game = new_game(seed=8, generals=GENERALS)
+    for _ in range(3):
+        game.apply(game.legal()[0])
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    before = path.read_bytes()
+    assert plain_main(monkeypatch, ["load", str(path), "--plain"]) == 0
+    assert "seed 8" in capsys.readouterr().out
+    assert storage.last_game().digest() == game.digest()        # it continues in the autosave
+    assert path.read_bytes() == before
+
+
+def test_load_a_missing_file(capsys, tmp_path):
+    assert cli.main(["load", str(tmp_path / "none.json"), "--plain"]) == 1
+    err = capsys.readouterr().err
+    assert "none.json" in err and "no such save file" in err
+
+
+# -- stats -----------------------------------------------------------------------------------
+def test_stats_with_no_games(capsys):
+    assert cli.main(["stats"]) == 0
+    assert "No finished games yet." in capsys.readouterr().out
+
+
+def test_stats_after_a_plain_game(monkeypatch, capsys):
+    assert plain_main(monkeypatch, ["fallblau", "--plain", "--seed", "3"], stdin="1\n" * 2000) == 0
+    capsys.readouterr()
+    assert cli.main(["stats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["Game", "Mode", "Played", "Won", "Brilliant", "Best", "VP"]
+    assert lines[1].split()[:3] == ["fallblau", "standard", "1"]
+
+
+def test_stats_warns_about_a_damaged_file(capsys):
+    storage.stats_path().parent.mkdir(parents=True)
+    storage.stats_path().write_text("{", encoding="utf-8")
+    assert cli.main(["stats"]) == 0
+    captured = capsys.readouterr()
+    assert "damaged" in captured.err and "No finished games yet." in captured.out
+
+
+# -- lazy imports ------------------------------------------------------------------------------
+NO_TEXTUAL = """
+import sys
+import tui.cli, tui.storage, tui.fallblau.plain, tui.fallblau.text
+heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))
+assert not heavy, heavy
+print('clean')
+"""
+
+
+def test_importing_the_plain_modules_does_not_import_textual():
+    result = python("-c", NO_TEXTUAL)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "clean"
+
+
+PLAY_WITHOUT_TEXTUAL = """
+import sys
+from tui.cli import main
+code = main(sys.argv[1:])
+heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))
+assert not heavy, heavy
+sys.exit(code)
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    ["fallblau", "--plain", "--seed", "4"],
+    ["resume", "--plain"],
+    ["sim", "fallblau", "--games", "1"],
+    ["stats"],
+])
+def test_plain_play_sim_and_stats_never_import_textual(argv):
+    storage.autosave(new_game(seed=4, generals=GENERALS))
+    result = python("-c", PLAY_WITHOUT_TEXTUAL, *argv, stdin="1\nq\n")
+    assert result.returncode == 0, result.stderr
