@@ -1,0 +1,66 @@
+"""Rules help: our own summaries of the rulebook, by topic, with the section each sums up.
+
+``topics_for(game)`` names the topics for the decision at hand, for the `?` screen.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import attrs
+
+from rules.core.content import entries, read_toml, require
+
+from .game import FallBlau
+
+TOPIC_IDS = (
+    "overview", "setup", "turn", "calendar", "ready", "draw", "hand_limit", "event_kinds",
+    "orders", "advance", "panzer", "attack", "modifiers", "panzertruppen", "overkill",
+    "boost", "air_strike", "capture", "consolidate", "reorganize", "local_counterattacks",
+    "major_counterattack", "losing_general", "empty_deck", "reinforcements", "deployment",
+    "abilities", "end_game", "hard_mode", "missions",
+)
+
+
+@attrs.frozen
+class Topic:
+    id: str
+    title: str
+    section: str
+    text: str
+
+
+@cache
+def load_help() -> dict[str, Topic]:
+    file = "content/fallblau/help.toml"
+    topics = {t.id: t for t in entries(read_toml("fallblau", "help.toml"), "topic", Topic, file)}
+    for tid in TOPIC_IDS:
+        require(tid in topics, f"{file}: topic '{tid}'", "id", "this topic is missing")
+    for tid in topics:
+        require(tid in TOPIC_IDS, f"{file}: topic '{tid}'", "id", "not a topic the game asks for")
+    return topics
+
+
+DECISION_TOPICS = {
+    "discard": ("hand_limit", "draw"),
+    "empty_deck": ("empty_deck",),
+    "exhaust": ("event_kinds", "ready"),
+    "lose_cubes": ("event_kinds", "losing_general"),
+    "deploy": ("major_counterattack",),
+    "reinforce": ("reinforcements",),
+    "reroll": ("abilities", "attack"),
+    "peek": ("abilities", "draw"),
+}
+
+
+def topics_for(game: FallBlau) -> list[Topic]:
+    """The help topics for what the player must decide now."""
+    topics = load_help()
+    s = game.state
+    if s.over:
+        ids: tuple[str, ...] = ("end_game", "losing_general")
+    elif s.decision is not None:
+        ids = DECISION_TOPICS.get(s.decision.kind, ("turn",))
+    else:
+        ids = ("orders", "advance", "attack", "modifiers", "consolidate", "reorganize", "event_kinds")
+    return [topics[i] for i in ids]
