@@ -1,0 +1,89 @@
+"""The wartable Textual app: the launcher, the game screens, and the too-small notice."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui import storage
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(ModalScreen[None]):
+    """Shown while the terminal is below 80x24: nothing else is drawn, nothing is lost."""
+
+    def compose(self):
+        with Middle():
+            with Center():
+                yield Static(id="too-small-text")
+
+    def on_mount(self) -> None:
+        self.update_size()
+
+    def update_size(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small-text", Static).update(
+            f"Please enlarge the window: wartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
+
+
+class WartableApp(App):
+    CSS_PATH = ["app.tcss", "fallblau/fallblau.tcss"]
+    TITLE = "wartable"
+    ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
+    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, game=None, *, autosave: bool = True) -> None:
+        super().__init__()
+        self.start_game = game
+        self.autosave = autosave
+        self._too_small: TooSmallScreen | None = None
+
+    def on_mount(self) -> None:
+        try:
+            keymap = storage.load_keymap()
+        except ValueError as exc:
+            self.notify(f"{exc} Using the default keys.", severity="error", timeout=10)
+        else:
+            self.set_keymap({action: key for action, key in keymap.items()})
+        from tui.launcher import LauncherScreen
+        self.push_screen(LauncherScreen())
+        if self.start_game is not None:
+            self.open_game(self.start_game)
+        self.check_size()
+
+    def open_game(self, game) -> None:
+        from tui.fallblau.screen import FallBlauScreen
+        self.push_screen(FallBlauScreen(game, autosave=self.autosave))
+        if self.autosave:
+            storage.autosave(game)
+
+    def on_resize(self, event) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        w, h = self.size
+        small = w < MIN_WIDTH or h < MIN_HEIGHT
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen()
+            self.push_screen(self._too_small)
+        elif small and self._too_small is not None:
+            self._too_small.update_size()
+        elif not small and self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if self.screen is screen:
+                self.pop_screen()
+
+
+def run_launcher() -> int:
+    WartableApp().run()
+    return 0
+
+
+def run_fallblau(game) -> int:
+    WartableApp(game).run()
+    return 0

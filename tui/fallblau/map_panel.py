@@ -1,0 +1,107 @@
+"""The Fall Blau map panel: the frontline, the queue, captured and permanent cards."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from rules.fallblau import FallBlau
+
+
+ICON_WORDS = {
+    True: {"mountain": " MTN", "fortress": " FORT"},
+    False: {"mountain": " MOUNTAIN", "fortress": " FORTRESS"},
+}
+
+
+def cubes(have: int, start: int, full: str = "■", empty: str = "□") -> str:
+    return full * have + empty * max(0, start - have)
+
+
+def frontline(game: FallBlau, compact: bool = False) -> Text:
+    s, content = game.state, game.content
+    out = Text()
+    for slot in range(3):
+        gid = s.slots[slot]
+        out.append(f"{slot + 1} ", style="bold")
+        if gid is None:
+            out.append("(no General)", style="dim")
+        else:
+            spec = content.generals[gid]
+            g = s.generals[gid]
+            kind = "PZ" if spec.kind == "panzer" else "INF"
+            state = "READY" if g.ready else "EXHAUSTED"
+            name = spec.name.split()[-1]
+            out.append(f"{name} {kind} ", style="bold")
+            out.append(f"{cubes(g.cubes, spec.cubes)} {g.cubes}/{spec.cubes} ")
+            out.append(state, style="bold green" if g.ready else "dim")
+        out.append("\n   vs " if compact else " vs ")
+        front = s.front[slot]
+        if front is None:
+            out.append("(empty)", style="dim")
+        else:
+            card = front.card
+            name = game.name(card)
+            if card in content.campaign:
+                spec = content.campaign[card]
+                icon = ICON_WORDS[compact].get(spec.icon, "")
+                extra = f" +{spec.extra_supply} supply" if spec.extra_supply else ""
+                vp = spec.vp
+            else:
+                ev = content.events[card]
+                icon = ICON_WORDS[compact].get(ev.icon, "")
+                extra = " CA" if compact else " COUNTER-ATTACK"
+                vp = ev.vp
+            out.append(f"{name} ", style="bold")
+            out.append(f"{vp}VP ")
+            out.append("●" * front.red, style="bold red")
+            out.append(f" {front.red}{icon}{extra}")
+        out.append("\n")
+        if not compact and gid is not None:
+            out.append(f"   {content.generals[gid].army}: {content.generals[gid].ability_text}\n", style="italic dim")
+    if s.temporary is not None:
+        out.append(f"  Deployed for the moment: {game.name(s.temporary.card)} ({s.temporary.red} red)\n", style="red")
+    return out
+
+
+def queue_and_captured(game: FallBlau) -> Text:
+    s, content = game.state, game.content
+    out = Text()
+    out.append("Unlocked: ", style="bold")
+    if s.unlocked:
+        parts = []
+        for card in s.unlocked:
+            spec = content.campaign[card]
+            icon = {"mountain": " M", "fortress": " F"}.get(spec.icon, "")
+            parts.append(f"{spec.name} {spec.vp}VP/{spec.red}red{icon}")
+        out.append(", ".join(parts))
+    else:
+        out.append("(none)", style="dim")
+    out.append("\nCaptured: ", style="bold")
+    out.append(", ".join(f"{game.name(c)}" for c in s.captured) or "(none)")
+    if s.permanents:
+        out.append("\nIn play: ", style="bold")
+        out.append(", ".join(game.name(p) for p in s.permanents))
+    if s.missions:
+        out.append("\nMissions: ", style="bold")
+        out.append("; ".join(f"{game.name(m)} ({content.missions[m].text})" for m in s.missions))
+    if s.lost:
+        out.append("\nLost: ", style="bold red")
+        out.append(", ".join(game.name(g) for g in s.lost))
+    return out
+
+
+def status_line(game: FallBlau) -> Text:
+    s, c = game.state, game.c
+    t = c.missions if game.missions_mode else c.standard
+    nxt = next((r for r in c.red_circles if r > s.vp), None)
+    mode = "Hard " if game.hard else ""
+    mode += "Missions " if game.missions_mode else ""
+    out = Text()
+    out.append(f"{game.calendar_label()}", style="bold")
+    out.append(f"  turn {s.turns_played}/14  ")
+    out.append(f"Supply {s.supply}/{c.supply_max}  ", style="bold")
+    out.append(f"VP {s.vp} (win {t.victory}, brilliant {t.brilliant})", style="bold")
+    if nxt is not None:
+        out.append(f"  red circle at {nxt}")
+    out.append(f"  deck {len(s.deck)}  {mode}")
+    return out

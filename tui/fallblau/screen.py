@@ -1,0 +1,367 @@
+"""The Fall Blau screen: map, hand, tracks, log and the command menu of ``game.legal()``."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from rules.core.errors import IllegalCommand
+from rules.core.events import Event
+from rules.fallblau import Attack, FallBlau, PlayEvent
+from rules.fallblau.help import load_help, topics_for
+from rules.fallblau.odds import attack_odds
+from tui import storage
+from tui.widgets.command_menu import CommandMenu
+from tui.widgets.dice_strip import dice_strip
+from tui.widgets.hand_panel import HandPanel
+from tui.widgets.log_panel import LogPanel, event_text
+from tui.widgets.odds_panel import OddsPanel
+from tui.widgets.tracks import calendar_strip, track
+
+from .map_panel import frontline, queue_and_captured, status_line
+from .menu import menu_entries
+
+# Events worth showing one at a time: every die, every card drawn, every loss.
+STEP_KINDS = {"roll", "draw", "capture", "loss", "hit", "counterattack", "reinforce", "mission", "end"}
+
+WHEN = {"hold": "any time in your turn", "stop": "resolved when drawn", "permanent": "stays in play"}
+
+
+class FallBlauScreen(Screen):
+    """Play a Fall Blau campaign by keyboard."""
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "back", "Back", id="back"),
+        Binding("s", "save", "Save", id="save"),
+        Binding("r", "rules", "Rules", id="rules"),
+        Binding("l", "log", "Log", id="log"),
+    ]
+
+    def __init__(self, game: FallBlau, *, autosave: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.autosave = autosave
+        self._recorded = game.outcome is not None
+
+    # -- layout ------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board"):
+                yield Static(id="tracks")
+                yield Static(id="map")
+                yield Static(id="queue")
+                yield HandPanel(id="hand")
+            with Vertical(id="side"):
+                yield CommandMenu(id="menu")
+                yield OddsPanel(id="odds")
+        yield LogPanel(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(LogPanel).add_events(self.game.events)
+        self.refresh_view()
+        self.query_one("#menu-options").focus()
+        if self.game.outcome is not None:
+            self.call_after_refresh(self.show_end)
+
+    @property
+    def wide(self) -> bool:
+        return self.app.size.width >= 120
+
+    def refresh_view(self) -> None:
+        game, s, c = self.game, self.game.state, self.game.c
+        self.query_one("#status", Static).update(status_line(game))
+        t = c.missions if game.missions_mode else c.standard
+        marks = {r: "o" for r in c.red_circles}
+        marks.update({t.victory: "v", t.brilliant: "b"})
+        tracks = Text()
+        tracks.append_text(calendar_strip(list(c.calendar), s.calendar))
+        tracks.append("\n")
+        tracks.append_text(track("Supply", s.supply, 0, c.supply_max, width=10))
+        tracks.append("\n")
+        tracks.append_text(track("VP", s.vp, 0, max(40, t.brilliant + 2), marks, width=40))
+        self.query_one("#tracks", Static).update(tracks)
+        self.query_one("#map", Static).update(frontline(game, compact=not self.wide))
+        self.query_one("#queue", Static).update(queue_and_captured(game))
+        cards = [(game.name(h), WHEN[game.content.events[h].timing], game.content.events[h].text) for h in s.hand]
+        self.query_one(HandPanel).show("Hand", cards, c.hand_size, compact=not self.wide)
+        title, entries = menu_entries(game)
+        self.query_one(CommandMenu).set_entries(entries, title)
+
+    # -- the menu ------------------------------------------------------------------
+    @on(CommandMenu.Chosen)
+    def _chosen(self, message: CommandMenu.Chosen) -> None:
+        self.play(message.command)
+
+    @on(CommandMenu.Highlighted)
+    def _highlighted(self, message: CommandMenu.Highlighted) -> None:
+        odds = self.query_one(OddsPanel)
+        plays = {c.card for c in message.commands if isinstance(c, PlayEvent)}
+        if len(plays) == 1:
+            card = self.game.content.events[plays.pop()]
+            odds.clear_odds(Text.assemble((card.name, "bold"), f" [{WHEN[card.timing]}]\n{card.text}"))
+            return
+        attacks = [c for c in message.commands if isinstance(c, Attack)]
+        if not attacks or len({(a.general, a.target) for a in attacks}) != 1:
+            odds.clear_odds(self._hint())
+            return
+        cmd = next((a for a in attacks if a.boost is None), attacks[0]) if len(attacks) > 1 else attacks[0]
+        o = attack_odds(self.game, cmd)
+        dice = f"{o.white} white" + (f" + {o.black} black" if o.black else "")
+        losses = [(k, float(p)) for k, p in o.grey_lost.items()]
+        notes = list(o.notes)
+        if o.general_lost:
+            notes.append(f"General lost: {float(o.general_lost):.1%}")
+        odds.show_odds(f"Odds ({dice} dice)", "capture", float(o.capture), losses, notes)
+
+    def _hint(self) -> str:
+        s = self.game.state
+        if s.attack is not None:
+            return "Your roll: " + dice_strip(s.attack.white).plain + (
+                "  black: " + dice_strip(s.attack.black).plain if s.attack.black else "")
+        return ""
+
+    def play(self, command) -> None:
+        try:
+            events = self.game.apply(command)
+        except IllegalCommand as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self._after(events)
+
+    def _after(self, events: list[Event]) -> None:
+        if self.autosave:
+            try:
+                storage.autosave(self.game)
+            except OSError as exc:
+                self.notify(f"Autosave failed: {exc}", severity="error")
+        self.query_one(LogPanel).add_events(events)
+        self.refresh_view()
+        steps = [e for e in events if e.kind in STEP_KINDS]
+        if len(steps) >= 1 and len(events) >= 2:
+            self.app.push_screen(ResolutionScreen(events), lambda _: self._maybe_end())
+        else:
+            self._maybe_end()
+
+    def _maybe_end(self) -> None:
+        if self.game.outcome is not None:
+            self.show_end()
+
+    def show_end(self) -> None:
+        if not self._recorded and self.autosave:
+            self._recorded = True
+            try:
+                storage.record_result(self.game)
+            except OSError as exc:
+                self.notify(f"Could not record the result: {exc}", severity="error")
+        self.app.push_screen(EndScreen(self.game))
+
+    # -- actions -------------------------------------------------------------------
+    def action_undo(self) -> None:
+        if self.game.undo():
+            if self.autosave:
+                storage.autosave(self.game)
+            self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+            self.refresh_view()
+        else:
+            self.notify("Cannot undo past a roll, a draw or the start of the game.", severity="warning")
+
+    def action_back(self) -> None:
+        if not self.query_one(CommandMenu).back():
+            self.app.pop_screen()
+
+    def action_help(self) -> None:
+        topics = topics_for(self.game)
+        self.app.push_screen(HelpScreen("Help: what you are deciding", topics, keys=True))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values())))
+
+    def action_save(self) -> None:
+        self.app.push_screen(SaveNameScreen(), self._save_as)
+
+    def _save_as(self, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            path = storage.save_named(self.game, name)
+        except (ValueError, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Saved as '{name}' ({path.name}).")
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.game.events))
+
+
+class ResolutionScreen(ModalScreen[None]):
+    """Show what a command caused, one event at a time, so every die is seen."""
+
+    BINDINGS = [
+        Binding("space", "next", "Next", id="next"),
+        Binding("enter", "next", "Next", show=False, id="confirm"),
+        Binding("a", "all", "Show all", id="all"),
+        Binding("q", "close", "Close", id="close"),
+    ]
+
+    def __init__(self, events: list[Event]) -> None:
+        super().__init__()
+        self.events = events
+        self.shown = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resolution"):
+            yield Label("What happens (space: next, a: all, q: close)", id="resolution-title")
+            yield VerticalScroll(Static(id="resolution-body"))
+
+    def on_mount(self) -> None:
+        self.action_next()
+
+    def _redraw(self) -> None:
+        text = Text()
+        for event in self.events[: self.shown]:
+            text.append_text(event_text(event))
+            text.append("\n")
+        if self.shown >= len(self.events):
+            text.append("— press space or q to continue —", style="bold")
+        self.query_one("#resolution-body", Static).update(text)
+        self.query_one(VerticalScroll).scroll_end(animate=False)
+
+    def action_next(self) -> None:
+        if self.shown >= len(self.events):
+            self.dismiss(None)
+            return
+        self.shown += 1
+        # run quickly through plain lines up to the next die, card or loss
+        while self.shown < len(self.events) and self.events[self.shown - 1].kind not in STEP_KINDS:
+            self.shown += 1
+        self._redraw()
+
+    def action_all(self) -> None:
+        self.shown = len(self.events)
+        self._redraw()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class EndScreen(ModalScreen[None]):
+    BINDINGS = [Binding("q", "close", "Back to the launcher", id="back"),
+                Binding("enter", "close", "Back to the launcher", show=False, id="confirm"),
+                Binding("l", "log", "Log", id="log")]
+
+    def __init__(self, game: FallBlau) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        g = self.game
+        o = g.outcome
+        title = {"brilliant": "BRILLIANT VICTORY", "victory": "VICTORY", "defeat": "DEFEAT"}[o.level]
+        lines = Text(f"{title}\n\n", style="bold")
+        lines.append(f"The campaign ends: {o.reason}\n")
+        lines.append(f"Final score: {o.vp} VP ({o.track} on the track")
+        lines.append(f", -{g.c.general_lost_vp * o.generals_lost} for Generals lost)\n" if o.generals_lost else ")\n")
+        lines.append(f"Needed: {o.victory_at} for a Victory, {o.brilliant_at} for a Brilliant Victory\n\n")
+        caps = ", ".join(f"{g.name(c)}" for c in g.state.captured) or "none"
+        lines.append(f"Captured ({len(g.state.captured)}): {caps}\n")
+        lost = ", ".join(g.name(x) for x in g.state.lost) or "none"
+        lines.append(f"Generals lost: {lost}\n")
+        lines.append(f"Turns played: {g.state.turns_played}, commands given: {len(g.log)}, seed {g.seed}\n")
+        if g.missions_mode:
+            lines.append(f"Missions met: {len(g.state.missions_done)}\n")
+        lines.append("\nEnter or q: back to the launcher · l: the whole log")
+        with Vertical(id="end"):
+            yield Static(lines, id="end-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+        self.app.pop_screen()
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.game.events))
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys, and our summary of the rulebook passages for the decision at hand."""
+
+    BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False),
+                Binding("question_mark", "close", show=False)]
+
+    KEYS = ("Keys: 1-9 and letters choose a menu entry · arrows and Enter also work\n"
+            "u undo (never past a roll or a draw) · q back, or leave to the launcher (autosaved)\n"
+            "s save under a name · r rules reference · l whole log · ? this help\n")
+
+    def __init__(self, title: str, topics, keys: bool = False) -> None:
+        super().__init__()
+        self.title_text = title
+        self.topics = topics
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        body = Text()
+        if self.keys:
+            body.append(self.KEYS + "\n", style="bold")
+        for t in self.topics:
+            body.append(f"{t.title}", style="bold underline")
+            body.append(f"  ({t.section})\n", style="italic")
+            body.append(t.text.strip() + "\n\n")
+        with Vertical(id="help"):
+            yield Label(f"{self.title_text}  (q: close, arrows scroll)", id="help-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(body)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class LogScreen(ModalScreen[None]):
+    BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False)]
+
+    def __init__(self, events: list[Event]) -> None:
+        super().__init__()
+        self.events = events
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="fulllog"):
+            yield Label("The whole log (q: close, arrows scroll)")
+            yield LogPanel(id="fulllog-body")
+
+    def on_mount(self) -> None:
+        log = self.query_one(LogPanel)
+        log.add_events(self.events)
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class SaveNameScreen(ModalScreen[str | None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="savename"):
+            yield Label("Save under a name (letters, digits, space, - and _); Enter saves, "
+                        "an empty name cancels:")
+            yield Input(placeholder="name", id="savename-input", max_length=40)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

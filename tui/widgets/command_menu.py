@@ -1,0 +1,150 @@
+"""The command menu: exactly ``game.legal()``, grouped into a short tree, every entry with a key.
+
+The screen gives entries as (path, command): the path is the labels from the top of the tree
+to the leaf, e.g. ("Attack!", "Hoth", "Rostov", "no dice card"). A group with one command is
+shown as a leaf. Digits and letters choose; Enter chooses the highlighted entry; `back()`
+climbs one level.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+# Menu keys: digits, then letters that no screen binding uses (h, l, q, r, s, u are taken).
+MENU_KEYS = "123456789abcdefgijkmnoptvwxyz"
+
+Entry = tuple[tuple[str, ...], Any]
+
+
+class _Item:
+    __slots__ = ("label", "entries", "leaf")
+
+    def __init__(self, label: str, entries: list[Entry], leaf: bool):
+        self.label, self.entries, self.leaf = label, entries, leaf
+
+
+class CommandMenu(Vertical):
+    """A keyboard menu over a flat list of legal commands."""
+
+    class Chosen(Message):
+        def __init__(self, command: Any) -> None:
+            super().__init__()
+            self.command = command
+
+    class Highlighted(Message):
+        """The highlighted entry changed; ``commands`` are all the commands under it."""
+
+        def __init__(self, commands: list[Any]) -> None:
+            super().__init__()
+            self.commands = commands
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._entries: list[Entry] = []
+        self._prefix: tuple[str, ...] = ()
+        self._items: list[_Item] = []
+        self._title = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="menu-crumb")
+        yield OptionList(id="menu-options")
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one("#menu-options", OptionList)
+
+    @property
+    def depth(self) -> int:
+        return len(self._prefix)
+
+    def set_entries(self, entries: Sequence[Entry], title: str = "Orders") -> None:
+        self._entries = list(entries)
+        self._prefix = ()
+        self._title = title
+        self._rebuild()
+
+    def items(self) -> list[tuple[str, str, bool]]:
+        """(key, label, is_leaf) for the current level: what the player sees."""
+        return [(MENU_KEYS[i] if i < len(MENU_KEYS) else "", it.label, it.leaf) for i, it in enumerate(self._items)]
+
+    def _rebuild(self) -> None:
+        depth = len(self._prefix)
+        groups: dict[str, list[Entry]] = {}
+        for path, cmd in self._entries:
+            if path[:depth] == self._prefix and len(path) > depth:
+                groups.setdefault(path[depth], []).append((path, cmd))
+        self._items = []
+        for label, members in groups.items():
+            if len(members) == 1:
+                path, _ = members[0]
+                full = " · ".join(path[depth:])
+                self._items.append(_Item(full, members, True))
+            else:
+                self._items.append(_Item(label, members, False))
+        crumb = " › ".join((self._title,) + self._prefix)
+        hint = "   (q: back)" if self._prefix else ""
+        self.query_one("#menu-crumb", Static).update(crumb + hint)
+        options = []
+        for i, item in enumerate(self._items):
+            key = MENU_KEYS[i] if i < len(MENU_KEYS) else " "
+            more = f"  ({len(item.entries)}) ›" if not item.leaf else ""
+            options.append(Option(f"[{key}] {item.label}{more}"))
+        ol = self.options
+        ol.clear_options()
+        ol.add_options(options)
+        if options:
+            ol.highlighted = 0
+            self._post_highlight(0)
+
+    def _post_highlight(self, index: int | None) -> None:
+        if index is None or not 0 <= index < len(self._items):
+            self.post_message(self.Highlighted([]))
+        else:
+            self.post_message(self.Highlighted([cmd for _, cmd in self._items[index].entries]))
+
+    def choose(self, index: int) -> bool:
+        """Choose the entry at index: a leaf is posted as Chosen, a group is opened."""
+        if not 0 <= index < len(self._items):
+            return False
+        item = self._items[index]
+        if item.leaf:
+            self.post_message(self.Chosen(item.entries[0][1]))
+        else:
+            self._prefix = self._prefix + (item.label,)
+            self._rebuild()
+        return True
+
+    def choose_key(self, key: str) -> bool:
+        index = MENU_KEYS.find(key)
+        return index >= 0 and self.choose(index)
+
+    def back(self) -> bool:
+        """Climb one level; False at the top."""
+        if not self._prefix:
+            return False
+        self._prefix = self._prefix[:-1]
+        self._rebuild()
+        return True
+
+    @on(OptionList.OptionSelected, "#menu-options")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.choose(event.option_index)
+
+    @on(OptionList.OptionHighlighted, "#menu-options")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self._post_highlight(event.option_index)
+
+    def on_key(self, event) -> None:
+        if event.character and len(event.character) == 1 and event.character in MENU_KEYS:
+            if self.choose_key(event.character):
+                event.stop()
+                event.prevent_default()

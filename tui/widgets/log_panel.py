@@ -1,0 +1,43 @@
+"""The log panel: every order, draw and roll as the rules engine told it."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from rules.core.events import Event
+
+# How each kind of event is marked: a word first (never colour alone), then a style.
+MARKS = {
+    "turn": ("TURN", "bold"), "roll": ("DICE", "cyan"), "draw": ("CARD", "magenta"),
+    "capture": ("WON ", "bold green"), "loss": ("LOSS", "bold red"), "hit": ("HITS", "green"),
+    "counterattack": ("SOV ", "red"), "reinforce": ("SOV ", "red"), "mission": ("MISS", "yellow"),
+    "end": ("END ", "bold reverse"), "attack": ("ATK ", ""), "advance": ("ADV ", ""),
+}
+
+
+def event_text(event: Event) -> Text:
+    word, style = MARKS.get(event.kind, ("    ", ""))
+    line = Text()
+    line.append(word, style=style or None)
+    line.append(" " + event.text)
+    if event.dice:
+        line.append("  [" + " ".join(str(d) for d in event.dice) + "]", style="bold")
+    if event.modifiers:
+        line.append("  " + "; ".join(event.modifiers), style="italic")
+    if event.rule:
+        line.append(f"  ({event.rule})", style="dim")
+    return line
+
+
+class LogPanel(RichLog):
+    """A scrolling log of events, newest at the bottom."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
+
+    def add_events(self, events: Iterable[Event]) -> None:
+        for event in events:
+            self.write(event_text(event))

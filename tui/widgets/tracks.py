@@ -1,0 +1,35 @@
+"""Tracks: a value on a numbered track, with marked boxes (red circles, thresholds)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+
+def track(label: str, value: int, low: int, high: int, marks: dict[int, str] | None = None,
+          width: int = 30) -> Text:
+    """One line: label, value, and a bar of boxes; marked boxes show their mark."""
+    marks = marks or {}
+    span = high - low
+    step = max(1, -(-span // width))
+    out = Text(f"{label} {value:>2} ")
+    for box in range(low + step, high + 1, step):
+        mark = marks.get(box)
+        if box <= value:
+            out.append("█" if mark is None else mark.upper(), style="bold")
+        else:
+            out.append("·" if mark is None else mark, style="dim" if mark is None else "bold")
+    return out
+
+
+def calendar_strip(labels: list[str], current: int) -> Text:
+    """The Operational Calendar as a strip of boxes: done, now, to come."""
+    out = Text()
+    for index, label in enumerate(labels):
+        short = label.split(" (")[0]
+        if index == current:
+            out.append(f"[{short}]", style="reverse bold")
+        elif index < current:
+            out.append("✓", style="dim")
+        else:
+            out.append("·", style="dim")
+    return out
