@@ -21,16 +21,18 @@ import re
 import tomllib
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import platformdirs
 
 from rules.core.errors import SaveError
-from rules.core.game import Game
-from rules.core.save import FORMAT as SAVE_FORMAT
-from rules.core.save import VERSION as SAVE_VERSION
-from rules.core.save import dumps, write_atomic
+from rules.core.files import FORMAT as SAVE_FORMAT
+from rules.core.files import VERSION as SAVE_VERSION
+from rules.core.files import write_atomic
+
+if TYPE_CHECKING:
+    from rules.core.game import Game
 
 ENV_VAR = "WARTABLE_DATA_DIR"
 AUTOSAVE = "autosave"
@@ -73,6 +75,7 @@ def config_path() -> Path:
 def autosave(game: Game) -> Path:
     """Write the game to ``saves/autosave.json`` atomically; called after every command."""
     path = autosave_path()
+    from rules.core.save import dumps
     write_atomic(path, dumps(game))
     return path
 
@@ -101,6 +104,7 @@ def save_named(game: Game, name: str) -> Path:
     """Write the game to ``saves/<name>.json`` atomically (an older save of that name is replaced)."""
     name = check_name(name)
     path = saves_dir() / f"{name}.json"
+    from rules.core.save import dumps
     write_atomic(path, dumps(game))
     return path
 

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any, Callable, Union
 
 import cattrs
@@ -21,10 +18,9 @@ from cattrs.strategies import configure_tagged_union
 from .command import Command
 from .dice import dice_from_spec
 from .errors import DiceExhausted, IllegalCommand, SaveError
+from .files import FORMAT, VERSION, write_atomic  # noqa: F401  (write_atomic re-exported)
 from .game import Game
 
-FORMAT = "wartable-save"
-VERSION = 1
 
 _converters: dict[tuple[type, ...], cattrs.Converter] = {}
 
@@ -111,30 +107,3 @@ def loads(text: str, factories: dict[str, NewGame], upto: int | None = None) -> 
     if upto is None and game.digest() != doc["digest"]:
         raise SaveError("The replayed game does not match the save's digest: the file was edited or is damaged.")
     return game
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
