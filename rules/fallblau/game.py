@@ -219,7 +219,8 @@ class FallBlau(Game):
         out: list[Command] = []
         for target in (slot - 1, slot, slot + 1):
             if 0 <= target < 3 and s.front[target] is not None and s.supply >= self.attack_cost(target):
-                out += [Attack(gid, target, b) for b in boosts]
+                # no dice card against a card already emptied: no dice are rolled there
+                out += [Attack(gid, target, b) for b in (boosts if s.front[target].red else [None])]
         return out
 
     def _plays(self, card: str) -> list[Command]:
