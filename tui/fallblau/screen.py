@@ -32,6 +32,20 @@ STEP_KINDS = {"roll", "draw", "capture", "loss", "hit", "counterattack", "reinfo
 WHEN = {"hold": "any time in your turn", "stop": "resolved when drawn", "permanent": "stays in play"}
 
 
+def calendar_months(labels: list[str]) -> list[tuple[str, list[int]]]:
+    """Group the calendar boxes by month ("Start Here" is July's, the last box is the winter)."""
+    groups: dict[str, list[int]] = {}
+    for index, label in enumerate(labels):
+        if index == len(labels) - 1:
+            month = "Winter"
+        elif index == 0:
+            month = labels[1].split()[-1][:3]
+        else:
+            month = label.split()[-1][:3]
+        groups.setdefault(month, []).append(index)
+    return list(groups.items())
+
+
 class FallBlauScreen(Screen):
     """Play a Fall Blau campaign by keyboard."""
 
@@ -83,11 +97,13 @@ class FallBlauScreen(Screen):
         marks = {r: "o" for r in c.red_circles}
         marks.update({t.victory: "v", t.brilliant: "b"})
         tracks = Text()
-        tracks.append_text(calendar_strip(list(c.calendar), s.calendar))
+        tracks.append_text(calendar_strip(calendar_months(list(c.calendar)), s.calendar,
+                                         game.calendar_label() if self.wide else ""))
         tracks.append("\n")
         tracks.append_text(track("Supply", s.supply, 0, c.supply_max, width=10))
         tracks.append("\n")
         tracks.append_text(track("VP", s.vp, 0, max(40, t.brilliant + 2), marks, width=40))
+        tracks.append("\n      o=red circle v=victory b=brilliant", style="dim")
         self.query_one("#tracks", Static).update(tracks)
         self.query_one("#map", Static).update(frontline(game, compact=not self.wide))
         self.query_one("#queue", Static).update(queue_and_captured(game))

@@ -21,15 +21,19 @@ def track(label: str, value: int, low: int, high: int, marks: dict[int, str] | N
     return out
 
 
-def calendar_strip(labels: list[str], current: int) -> Text:
-    """The Operational Calendar as a strip of boxes: done, now, to come."""
+def calendar_strip(groups: list[tuple[str, list[int]]], current: int, now: str = "") -> Text:
+    """A calendar as groups of boxes (e.g. months): done ✓, now ▣, to come ·, then its name."""
     out = Text()
-    for index, label in enumerate(labels):
-        short = label.split(" (")[0]
-        if index == current:
-            out.append(f"[{short}]", style="reverse bold")
-        elif index < current:
-            out.append("✓", style="dim")
-        else:
-            out.append("·", style="dim")
+    for name, boxes in groups:
+        out.append(f"{name} ")
+        for box in boxes:
+            if box == current:
+                out.append("▣", style="reverse bold")
+            elif box < current:
+                out.append("✓", style="dim")
+            else:
+                out.append("·")
+        out.append(" ")
+    if now:
+        out.append(f" now: {now}", style="bold")
     return out
