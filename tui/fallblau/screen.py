@@ -306,15 +306,29 @@ class EndScreen(ModalScreen[None]):
         self.app.push_screen(LogScreen(self.game.events))
 
 
+def reflow(text: str) -> str:
+    """Join the hard-wrapped lines of a help text so the terminal wraps it to its own width;
+    list items ("- ", "* ", "1. ") and blank lines still start new lines."""
+    out: list[str] = []
+    for line in text.strip().splitlines():
+        stripped = line.strip()
+        starts_item = stripped[:2] in ("- ", "* ") or (stripped[:1].isdigit() and stripped[1:3] in (". ", ") "))
+        if not out or not stripped or not out[-1] or starts_item:
+            out.append(stripped)
+        else:
+            out[-1] += " " + stripped
+    return "\n".join(out)
+
+
 class HelpScreen(ModalScreen[None]):
     """Keys, and our summary of the rulebook passages for the decision at hand."""
 
     BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False),
                 Binding("question_mark", "close", show=False)]
 
-    KEYS = ("Keys: 1-9 and letters choose a menu entry · arrows and Enter also work\n"
-            "u undo (never past a roll or a draw) · q back, or leave to the launcher (autosaved)\n"
-            "s save under a name · r rules reference · l whole log · ? this help\n")
+    KEYS = ("Keys: 1-9 and letters choose a menu entry; arrows and Enter also work. "
+            "u undo (never past a roll or a draw). q back, or leave to the launcher (autosaved). "
+            "s save under a name. r rules reference. l the whole log. ? this help.\n")
 
     def __init__(self, title: str, topics, keys: bool = False) -> None:
         super().__init__()
@@ -329,7 +343,7 @@ class HelpScreen(ModalScreen[None]):
         for t in self.topics:
             body.append(f"{t.title}", style="bold underline")
             body.append(f"  ({t.section})\n", style="italic")
-            body.append(t.text.strip() + "\n\n")
+            body.append(reflow(t.text) + "\n\n")
         with Vertical(id="help"):
             yield Label(f"{self.title_text}  (q: close, arrows scroll)", id="help-title")
             with VerticalScroll(id="help-scroll"):
