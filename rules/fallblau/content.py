@@ -11,7 +11,7 @@ from typing import Literal
 
 import attrs
 
-from rules.core.content import ContentError, entries, read_toml, require, structure
+from rules.core.content import entries, read_toml, require, structure
 
 GAME = "fallblau"
 Icon = Literal["none", "mountain", "fortress"]
