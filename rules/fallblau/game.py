@@ -160,7 +160,11 @@ class FallBlau(Game):
                 seen.setdefault(value, index)
             return [Reroll(None)] + [Reroll(i) for i in sorted(seen.values())]
         if d.kind == "peek":
-            return [OrderDeck(p) for p in itertools.permutations(s.deck[: len(d.data)])]
+            # copies of a card are the same card: list each distinct order once
+            orders: dict[tuple[str, ...], OrderDeck] = {}
+            for p in itertools.permutations(s.deck[: len(d.data)]):
+                orders.setdefault(tuple(self.content.events[x].id for x in p), OrderDeck(p))
+            return list(orders.values())
         raise AssertionError(f"unknown decision {d.kind}")
 
     def _orders(self) -> list[Command]:
