@@ -24,10 +24,10 @@ class TooSmallScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.update_size()
 
-    def update_size(self) -> None:
-        w, h = self.app.size
+    def update_size(self, size=None) -> None:
+        w, h = size if size is not None else self.app.size
         self.query_one("#too-small-text", Static).update(
-            f"Please enlarge the window: wartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
+            f"Please enlarge the window.\nwartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
 
 
 class WartableApp(App):
@@ -42,6 +42,7 @@ class WartableApp(App):
         self.start_game = game
         self.autosave = autosave
         self._too_small: TooSmallScreen | None = None
+        self._mounted = False
 
     def on_mount(self) -> None:
         try:
@@ -54,7 +55,8 @@ class WartableApp(App):
         self.push_screen(LauncherScreen())
         if self.start_game is not None:
             self.open_game(self.start_game)
-        self.check_size()
+        self._mounted = True
+        self.call_after_refresh(self.check_size)
 
     def open_game(self, game) -> None:
         from tui.fallblau.screen import FallBlauScreen
@@ -63,16 +65,18 @@ class WartableApp(App):
             storage.autosave(game)
 
     def on_resize(self, event) -> None:
-        self.check_size()
+        if self._mounted:          # the first resize comes before the screens are pushed
+            self.check_size(event.size)
 
-    def check_size(self) -> None:
-        w, h = self.size
+    def check_size(self, size=None) -> None:
+        """Show the notice on top while the terminal is below 80x24; remove it after."""
+        w, h = size if size is not None else self.size
         small = w < MIN_WIDTH or h < MIN_HEIGHT
         if small and self._too_small is None:
             self._too_small = TooSmallScreen()
             self.push_screen(self._too_small)
         elif small and self._too_small is not None:
-            self._too_small.update_size()
+            self._too_small.update_size((w, h))
         elif not small and self._too_small is not None:
             screen, self._too_small = self._too_small, None
             if self.screen is screen:

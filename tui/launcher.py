@@ -98,11 +98,11 @@ class NewFallBlauScreen(Screen):
     """New campaign options: Generals and their order, modes, seed."""
 
     BINDINGS = [
-        Binding("x", "draw", "Random Generals", id="draw"),
-        Binding("h", "hard", "Hard Mode", id="hard"),
+        Binding("x", "draw", "Random", id="draw"),
+        Binding("h", "hard", "Hard", id="hard"),
         Binding("m", "missions", "Missions", id="missions"),
-        Binding("d", "daily", "Daily seed", id="daily"),
-        Binding("e", "seed", "Enter seed", id="seed"),
+        Binding("d", "daily", "Daily", id="daily"),
+        Binding("e", "seed", "Seed", id="seed"),
         Binding("enter", "start", "Start", id="confirm"),
         Binding("q", "back", "Back", id="back"),
     ]

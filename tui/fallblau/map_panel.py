@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 
 from rules.fallblau import FallBlau
@@ -17,49 +19,57 @@ def cubes(have: int, start: int, full: str = "■", empty: str = "□") -> str:
     return full * have + empty * max(0, start - have)
 
 
-def frontline(game: FallBlau, compact: bool = False) -> Text:
+def frontline(game: FallBlau, compact: bool = False) -> Group:
+    """Each position: the General (army kind, cubes, READY or EXHAUSTED in words), then the card
+    facing him; wide screens add his army and ability, indented."""
     s, content = game.state, game.content
-    out = Text()
+    parts: list = []
     for slot in range(3):
         gid = s.slots[slot]
-        out.append(f"{slot + 1} ", style="bold")
+        line = Text(f"{slot + 1} ", style="bold")
         if gid is None:
-            out.append("(no General)", style="dim")
+            line.append("(no General)", style="dim")
         else:
             spec = content.generals[gid]
             g = s.generals[gid]
             kind = "PZ" if spec.kind == "panzer" else "INF"
-            state = "READY" if g.ready else "EXHAUSTED"
             name = spec.name.split()[-1]
-            out.append(f"{name} {kind} ", style="bold")
-            out.append(f"{cubes(g.cubes, spec.cubes)} {g.cubes}/{spec.cubes} ")
-            out.append(state, style="bold green" if g.ready else "dim")
-        out.append("\n   vs " if compact else " vs ")
-        front = s.front[slot]
-        if front is None:
-            out.append("(empty)", style="dim")
-        else:
-            card = front.card
-            name = game.name(card)
-            if card in content.campaign:
-                spec = content.campaign[card]
-                icon = ICON_WORDS[compact].get(spec.icon, "")
-                extra = f" +{spec.extra_supply} supply" if spec.extra_supply else ""
-                vp = spec.vp
-            else:
-                ev = content.events[card]
-                icon = ICON_WORDS[compact].get(ev.icon, "")
-                extra = " CA" if compact else " COUNTER-ATTACK"
-                vp = ev.vp
-            out.append(f"{name} ", style="bold")
-            out.append(f"{vp}VP ")
-            out.append("●" * front.red, style="bold red")
-            out.append(f" {front.red}{icon}{extra}")
-        out.append("\n")
+            line.append(f"{name} {kind} ", style="bold")
+            line.append(f"{cubes(g.cubes, spec.cubes)} {g.cubes}/{spec.cubes} ")
+            line.append("READY" if g.ready else "EXHAUSTED", style="bold green" if g.ready else "dim")
+        parts.append(line)
+        parts.append(Padding(_facing(game, slot, compact), (0, 0, 0, 3)))
         if not compact and gid is not None:
-            out.append(f"   {content.generals[gid].army}: {content.generals[gid].ability_text}\n", style="italic dim")
+            spec = content.generals[gid]
+            parts.append(Padding(Text(f"{spec.army}: {spec.ability_text}", style="italic dim"), (0, 0, 0, 6)))
     if s.temporary is not None:
-        out.append(f"  Deployed for the moment: {game.name(s.temporary.card)} ({s.temporary.red} red)\n", style="red")
+        parts.append(Text(f"  Deployed for the moment: {game.name(s.temporary.card)} ({s.temporary.red} red)",
+                          style="red"))
+    return Group(*parts)
+
+
+def _facing(game: FallBlau, slot: int, compact: bool) -> Text:
+    content = game.content
+    out = Text("vs ")
+    front = game.state.front[slot]
+    if front is None:
+        out.append("(empty)", style="dim")
+        return out
+    card = front.card
+    if card in content.campaign:
+        spec = content.campaign[card]
+        icon = ICON_WORDS[compact].get(spec.icon, "")
+        extra = f" +{spec.extra_supply} supply" if spec.extra_supply else ""
+        vp = spec.vp
+    else:
+        ev = content.events[card]
+        icon = ICON_WORDS[compact].get(ev.icon, "")
+        extra = " CA" if compact else " COUNTER-ATTACK"
+        vp = ev.vp
+    out.append(f"{game.name(card)} ", style="bold")
+    out.append(f"{vp}VP ")
+    out.append("●" * front.red, style="bold red")
+    out.append(f" {front.red}{icon}{extra}")
     return out
 
 

@@ -33,8 +33,9 @@ def menu_entries(game: FallBlau) -> tuple[str, list[tuple[tuple[str, ...], Comma
                 on = n(g) if g else n(s.front[t].card) if t is not None else "play it"
                 path = ("Play a card", n(card), on)
             case Reorganize(order=order):
-                path = (f"Reorganize ({game.c.reorganize_cost} supply)",
-                        " | ".join(n(g) if g else "(empty)" for g in order))
+                path = ("Reorganize",
+                        " | ".join(n(g).split()[-1] if g else "(empty)" for g in order)
+                        + f" ({game.c.reorganize_cost} supply)")
             case UseAbility(general=g):
                 path = ("Ability", f"{n(g)} pays a grey cube to be ready again")
             case EndTurn():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,9 +53,7 @@ class ReplayScreen(Screen):
         head.append("\n")
         head.append_text(status_line(game))
         self.query_one("#replay-status", Static).update(head)
-        body = frontline(game)
-        body.append("\n")
-        body.append_text(queue_and_captured(game))
+        body = Group(frontline(game, compact=self.app.size.width < 120), Text(""), queue_and_captured(game))
         self.query_one("#replay-map", Static).update(body)
         log = self.query_one(LogPanel)
         log.clear()

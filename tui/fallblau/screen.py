@@ -30,15 +30,15 @@ from .menu import menu_entries
 STEP_KINDS = {"roll", "draw", "capture", "loss", "hit", "counterattack", "reinforce", "mission", "end"}
 
 WHEN = {"hold": "any time in your turn", "stop": "resolved when drawn", "permanent": "stays in play"}
+WHEN_SHORT = {"hold": "any time", "stop": "at once", "permanent": "stays"}
 
 
 def calendar_months(labels: list[str]) -> list[tuple[str, list[int]]]:
-    """Group the calendar boxes by month ("Start Here" is July's, the last box is the winter)."""
+    """Group the calendar's turn boxes by month ("Start Here" is July's; the last box, the
+    Soviet Winter Offensive, ends the game and is named in the status line instead)."""
     groups: dict[str, list[int]] = {}
-    for index, label in enumerate(labels):
-        if index == len(labels) - 1:
-            month = "Winter"
-        elif index == 0:
+    for index, label in enumerate(labels[:-1]):
+        if index == 0:
             month = labels[1].split()[-1][:3]
         else:
             month = label.split()[-1][:3]
@@ -62,7 +62,7 @@ class FallBlauScreen(Screen):
         super().__init__()
         self.game = game
         self.autosave = autosave
-        self._recorded = game.outcome is not None
+        self._recorded = False
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -71,8 +71,8 @@ class FallBlauScreen(Screen):
             with VerticalScroll(id="board"):
                 yield Static(id="tracks")
                 yield Static(id="map")
-                yield Static(id="queue")
                 yield HandPanel(id="hand")
+                yield Static(id="queue")
             with Vertical(id="side"):
                 yield CommandMenu(id="menu")
                 yield OddsPanel(id="odds")
@@ -97,17 +97,18 @@ class FallBlauScreen(Screen):
         marks = {r: "o" for r in c.red_circles}
         marks.update({t.victory: "v", t.brilliant: "b"})
         tracks = Text()
-        tracks.append_text(calendar_strip(calendar_months(list(c.calendar)), s.calendar,
-                                         game.calendar_label() if self.wide else ""))
+        tracks.append_text(calendar_strip(calendar_months(list(c.calendar)), s.calendar))
         tracks.append("\n")
         tracks.append_text(track("Supply", s.supply, 0, c.supply_max, width=10))
         tracks.append("\n")
         tracks.append_text(track("VP", s.vp, 0, max(40, t.brilliant + 2), marks, width=40))
-        tracks.append("\n      o=red circle v=victory b=brilliant", style="dim")
+        if self.wide:
+            tracks.append("\n      o=red circle v=victory b=brilliant", style="dim")
         self.query_one("#tracks", Static).update(tracks)
         self.query_one("#map", Static).update(frontline(game, compact=not self.wide))
         self.query_one("#queue", Static).update(queue_and_captured(game))
-        cards = [(game.name(h), WHEN[game.content.events[h].timing], game.content.events[h].text) for h in s.hand]
+        when = WHEN if self.wide else WHEN_SHORT
+        cards = [(game.name(h), when[game.content.events[h].timing], game.content.events[h].text) for h in s.hand]
         self.query_one(HandPanel).show("Hand", cards, c.hand_size, compact=not self.wide)
         title, entries = menu_entries(game)
         self.query_one(CommandMenu).set_entries(entries, title)

@@ -77,15 +77,18 @@ class CommandMenu(Vertical):
     def _rebuild(self) -> None:
         depth = len(self._prefix)
         groups: dict[str, list[Entry]] = {}
+        ends_here: list[Entry] = []
         for path, cmd in self._entries:
-            if path[:depth] == self._prefix and len(path) > depth:
-                groups.setdefault(path[depth], []).append((path, cmd))
-        self._items = []
+            if path[:depth] == self._prefix:
+                if len(path) > depth:
+                    groups.setdefault(path[depth], []).append((path, cmd))
+                elif depth:
+                    ends_here.append((path, cmd))
+        self._items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
         for label, members in groups.items():
-            if len(members) == 1:
-                path, _ = members[0]
-                full = " · ".join(path[depth:])
-                self._items.append(_Item(full, members, True))
+            tails = {path[depth:] for path, _ in members}
+            if len(tails) == 1:      # one command, or commands no label tells apart: a leaf
+                self._items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True))
             else:
                 self._items.append(_Item(label, members, False))
         crumb = " › ".join((self._title,) + self._prefix)

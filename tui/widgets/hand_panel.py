@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import Group
+from rich.padding import Padding
 from rich.text import Text
 from textual.widgets import Static
 
@@ -12,12 +14,13 @@ class HandPanel(Static):
     """Show cards as (name, when, text) triples; ``limit`` is the hand size."""
 
     def show(self, title: str, cards: Sequence[tuple[str, str, str]], limit: int, compact: bool = False) -> None:
-        out = Text(f"{title} ({len(cards)}/{limit})", style="bold")
+        parts: list = [Text(f"{title} ({len(cards)}/{limit})", style="bold")]
         if not cards:
-            out.append("\n  (no cards)")
+            parts.append(Text("  (no cards)"))
         for name, when, text in cards:
-            out.append(f"\n• {name}", style="bold")
-            out.append(f" [{when}]", style="italic")
+            line = Text(f"• {name}", style="bold")
+            line.append(f" [{when}]", style="italic")
+            parts.append(line)
             if not compact:
-                out.append(f"\n  {text}")
-        self.update(out)
+                parts.append(Padding(Text(text), (0, 0, 0, 2)))
+        self.update(Group(*parts))

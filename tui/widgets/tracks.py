@@ -24,8 +24,8 @@ def track(label: str, value: int, low: int, high: int, marks: dict[int, str] | N
 def calendar_strip(groups: list[tuple[str, list[int]]], current: int, now: str = "") -> Text:
     """A calendar as groups of boxes (e.g. months): done ✓, now ▣, to come ·, then its name."""
     out = Text()
-    for name, boxes in groups:
-        out.append(f"{name} ")
+    for index, (name, boxes) in enumerate(groups):
+        out.append(f"{' ' if index else ''}{name} ")
         for box in boxes:
             if box == current:
                 out.append("▣", style="reverse bold")
@@ -33,7 +33,6 @@ def calendar_strip(groups: list[tuple[str, list[int]]], current: int, now: str =
                 out.append("✓", style="dim")
             else:
                 out.append("·")
-        out.append(" ")
     if now:
         out.append(f" now: {now}", style="bold")
     return out
