@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -11,6 +13,7 @@ from textual.widgets import Static
 from tui import storage
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+HERE = Path(__file__).parent
 
 
 class TooSmallScreen(ModalScreen[None]):
@@ -31,7 +34,7 @@ class TooSmallScreen(ModalScreen[None]):
 
 
 class WartableApp(App):
-    CSS_PATH = ["app.tcss", "fallblau/fallblau.tcss"]
+    CSS_PATH = HERE / "app.tcss"      # absolute, so a subclass elsewhere finds it; game screens bring their own
     TITLE = "wartable"
     ENABLE_COMMAND_PALETTE = False
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
@@ -51,12 +54,15 @@ class WartableApp(App):
             self.notify(f"{exc} Using the default keys.", severity="error", timeout=10)
         else:
             self.set_keymap({action: key for action, key in keymap.items()})
-        from tui.launcher import LauncherScreen
-        self.push_screen(LauncherScreen())
         if self.start_game is not None:
             self.open_game(self.start_game)
         self._mounted = True
         self.call_after_refresh(self.check_size)
+
+    def get_default_screen(self):
+        """The launcher is the bottom screen: every other screen returns to it."""
+        from tui.launcher import LauncherScreen
+        return LauncherScreen()
 
     def open_game(self, game) -> None:
         from tui.fallblau.screen import FallBlauScreen

@@ -23,7 +23,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
+from dataclasses import dataclass
 import platformdirs
 
 from rules.core.errors import SaveError
@@ -109,7 +109,7 @@ def save_named(game: Game, name: str) -> Path:
     return path
 
 
-@attrs.frozen
+@dataclass(frozen=True)
 class SaveInfo:
     """A save as listed: read cheaply from its JSON, without replaying it."""
 

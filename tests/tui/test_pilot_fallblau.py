@@ -39,7 +39,9 @@ from tui.fallblau.screen import (
     ResolutionScreen,
     SaveNameScreen,
 )
-from tui.launcher import LauncherScreen, NewFallBlauScreen, SavesScreen, StatsScreen
+from tui.launcher import LauncherScreen
+from tui.new_game import NewFallBlauScreen
+from tui.saves_screens import SavesScreen, StatsScreen
 from tui.widgets.command_menu import MENU_KEYS, CommandMenu
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -161,7 +163,7 @@ async def test_new_campaign_from_the_launcher_with_chosen_generals_modes_and_see
         assert game.digest() == new_game(seed=4242, generals=("hoth", "kleist", "paulus"), hard=True).digest()
         assert "Hoth" in frame(app) and "Kleist" in frame(app) and "Paulus" in frame(app)
         assert storage.autosave_path().exists()
-        assert stack(app) == ["Screen", "LauncherScreen", "FallBlauScreen"]
+        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
 
 
 async def test_new_campaign_needs_three_generals_and_a_second_press_takes_one_back():
@@ -492,7 +494,7 @@ async def test_resizing_back_and_forth_keeps_the_game_and_blocks_keys_while_too_
         assert stack(app).count("TooSmallScreen") == 1
         await pilot.resize_terminal(80, 24)
         await pilot.resize_terminal(80, 24)
-        assert stack(app) == ["Screen", "LauncherScreen", "FallBlauScreen"]
+        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
         assert game.digest() == digest
         await choose(pilot, "Consolidate", "Hermann Hoth")   # still playable
         assert isinstance(game.log[-1], Consolidate)

@@ -15,9 +15,12 @@ from rules.registry import load_save
 from tui.widgets.log_panel import LogPanel
 
 from .map_panel import frontline, queue_and_captured, status_line
+from .screen import CSS_FILE
 
 
 class ReplayScreen(Screen):
+    CSS_PATH = CSS_FILE
+
     BINDINGS = [
         Binding("right,n", "step(1)", "Next", id="next"),
         Binding("left,p", "step(-1)", "Previous", id="previous"),

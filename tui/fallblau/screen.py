@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -46,8 +48,13 @@ def calendar_months(labels: list[str]) -> list[tuple[str, list[int]]]:
     return list(groups.items())
 
 
+CSS_FILE = Path(__file__).with_name("fallblau.tcss")
+
+
 class FallBlauScreen(Screen):
     """Play a Fall Blau campaign by keyboard."""
+
+    CSS_PATH = CSS_FILE
 
     BINDINGS = [
         Binding("u", "undo", "Undo", id="undo"),

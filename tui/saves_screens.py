@@ -1,0 +1,93 @@
+"""Screens over the data directory: pick a save to load or replay, and the statistics."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from rules.core.errors import SaveError
+from tui import storage
+from tui.widgets.command_menu import CommandMenu
+
+
+class SavesScreen(Screen):
+    """Pick a save to load or to replay; broken saves are listed with their problem."""
+
+    BINDINGS = [Binding("q", "back", "Back", id="back")]
+
+    def __init__(self, mode: str) -> None:
+        super().__init__()
+        self.mode = mode
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="saves"):
+            yield CommandMenu(id="saves-menu")
+            yield Static(id="saves-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        entries = []
+        for save in storage.list_saves():
+            when = save.modified.strftime("%Y-%m-%d %H:%M")
+            if save.ok:
+                label = f"{save.name} · {save.game_id} · {save.commands} commands · {when}"
+            else:
+                label = f"{save.name} · CANNOT BE READ: {save.problem}"
+            entries.append(((label,), save))
+        title = "Load a save" if self.mode == "load" else "Replay a save"
+        menu = self.query_one(CommandMenu)
+        menu.set_entries(entries, title)
+        info = f"Saves are kept in {storage.saves_dir()}"
+        if not entries:
+            info = "No saves yet. " + info
+        self.query_one("#saves-info", Static).update(info)
+        self.query_one("#menu-options").focus()
+
+    @on(CommandMenu.Chosen)
+    def _chosen(self, message: CommandMenu.Chosen) -> None:
+        save = message.command
+        try:
+            game = storage.load(save.path)
+        except SaveError as exc:
+            self.notify(f"{save.name}: {exc}", severity="error", timeout=10)
+            return
+        self.app.pop_screen()
+        if self.mode == "load":
+            self.app.open_game(game)
+        else:
+            from tui.fallblau.replay import ReplayScreen
+            self.app.push_screen(ReplayScreen(save.path.read_text(encoding="utf-8"), save.name))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class StatsScreen(Screen):
+    BINDINGS = [Binding("q", "back", "Back", id="back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="stats"):
+            yield Label("Statistics of finished games", id="stats-title")
+            yield DataTable(id="stats-table", cursor_type="row")
+            yield Static(id="stats-info")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Mode", "Played", "Won", "Brilliant", "Best VP")
+        rows, warning = storage.stats_summary()
+        for row in rows:
+            table.add_row(row["game"], row["mode"], str(row["played"]), str(row["won"]),
+                          str(row["brilliant"]), str(row["best_vp"]))
+        info = "No finished games yet." if not rows else ""
+        if warning:
+            info = f"{warning} {info}"
+        self.query_one("#stats-info", Static).update(info)
+        table.focus()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
