@@ -81,7 +81,7 @@ class Game:
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a legal command; anything else raises ``IllegalCommand`` and changes nothing."""
         if not self.is_legal(cmd):
-            raise IllegalCommand(f"Not a legal command now: {describe(cmd)}")
+            raise IllegalCommand(self.explain_illegal(cmd))
         snapshot = copy.deepcopy(self.state) if self.track_undo else None
         reveals = self.dice.reveals
         events = self._apply(cmd)
@@ -94,6 +94,10 @@ class Game:
         self.log.append(cmd)
         self.events.extend(events)
         return events
+
+    def explain_illegal(self, cmd: Command) -> str:
+        """Why ``cmd`` is refused now: the IllegalCommand message. Games may say more."""
+        return f"Not a legal command now: {describe(cmd)}"
 
     @property
     def can_undo(self) -> bool:
