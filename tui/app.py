@@ -65,8 +65,13 @@ class WartableApp(App):
         return LauncherScreen()
 
     def open_game(self, game) -> None:
-        from tui.fallblau.screen import FallBlauScreen
-        self.push_screen(FallBlauScreen(game, autosave=self.autosave))
+        """Show a game on its own screen (chosen by the game's id)."""
+        if game.game_id == "toi":
+            from tui.toi.screen import ToIScreen
+            self.push_screen(ToIScreen(game, autosave=self.autosave))
+        else:
+            from tui.fallblau.screen import FallBlauScreen
+            self.push_screen(FallBlauScreen(game, autosave=self.autosave))
         if self.autosave:
             storage.autosave(game)
 

@@ -45,6 +45,7 @@ class LauncherScreen(Screen):
                     info = f"The autosave cannot be read: {save.problem}"
         entries = [
             (("New campaign: Fall Blau (solo)",), "new-fallblau"),
+            (("New campaign: Tide of Iron, Stalingrad (hot-seat)",), "new-toi"),
             ((resume,), "resume"),
             (("Load a save",), "load"),
             (("Replay a save",), "replay"),
@@ -62,6 +63,9 @@ class LauncherScreen(Screen):
         if choice == "new-fallblau":
             from tui.new_game import NewFallBlauScreen
             self.app.push_screen(NewFallBlauScreen())
+        elif choice == "new-toi":
+            from tui.new_toi import NewToIScreen
+            self.app.push_screen(NewToIScreen())
         elif choice == "resume":
             try:
                 game = storage.last_game()

@@ -219,7 +219,11 @@ _RECORD_FIELDS = {"game": str, "mode": str, "level": str, "won": bool, "vp": int
 
 
 def game_mode(game: Game) -> str:
-    """The mode a game was played in, for statistics: standard, hard, missions, hard+missions."""
+    """The mode a game was played in, for statistics: for Fall Blau standard, hard, missions,
+    hard+missions; for Tide of Iron campaign, double campaign or scenario."""
+    if game.game_id == "toi":
+        return "double campaign" if game.options.get("double") else (
+            "scenario" if game.options.get("standalone") else "campaign")
     hard = bool(game.options.get("hard"))
     missions = bool(game.options.get("missions"))
     return "hard+missions" if hard and missions else "hard" if hard else "missions" if missions else "standard"
@@ -387,3 +391,21 @@ def load_keymap() -> dict[str, str]:
                                  f"used by '{seen[one]}'.")
             seen[one] = action
     return keys
+
+
+# ==========================================================================================
+# Exports
+# ==========================================================================================
+def exports_dir() -> Path:
+    return data_dir() / "exports"
+
+
+def export_markdown(documents: dict[str, str]) -> list[Path]:
+    """Write each Markdown document as exports/<name>-<date and time>.md (atomically)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    paths = []
+    for name, text in documents.items():
+        path = exports_dir() / f"{name}-{stamp}.md"
+        write_atomic(path, text)
+        paths.append(path)
+    return paths

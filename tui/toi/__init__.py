@@ -1,0 +1,1 @@
+"""Tide of Iron: Stalingrad campaign screens (hot-seat campaign layer)."""

@@ -1,0 +1,368 @@
+"""The Tide of Iron campaign screen: sheet, command cards, ledger, the guided Campaign Phase."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from rules.core.errors import IllegalCommand
+from rules.core.events import Event
+from rules.toi import Score, SetCommand, SetInitiative, TideOfIron
+from rules.toi.export import campaign_markdown, setup_markdown
+from rules.toi.game import SIDE_NAME
+from rules.toi.help import topics_for
+from rules.toi.state import SIDES, TYPES
+from tui import storage
+from tui.fallblau.screen import HelpScreen, LogScreen, SaveNameScreen
+from tui.widgets.command_menu import CommandMenu
+from tui.widgets.log_panel import LogPanel
+
+from .menu import menu_entries
+from .panels import command_cards, ledger, result_totals, scenario_sheet, status_line
+
+CSS_FILE = Path(__file__).with_name("toi.tcss")
+
+
+class ToIScreen(Screen):
+    """Run a Tide of Iron campaign between battles fought on the players' own table."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "back", "Back", id="back"),
+        Binding("s", "save", "Save", id="save"),
+        Binding("l", "log", "Log", id="log"),
+        Binding("e", "result_form", "Result form", id="result-form"),
+        Binding("v", "sheet", "Set-up sheet", id="sheet"),
+        Binding("x", "export", "Export", id="export"),
+    ]
+
+    def __init__(self, game: TideOfIron, *, autosave: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.autosave = autosave
+        self._to_act = game.state.to_act
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="toi-status")
+        with Horizontal(id="toi-main"):
+            with VerticalScroll(id="toi-board"):
+                yield Static(id="toi-sheet")
+                yield Static(id="toi-cards")
+                yield Static(id="toi-totals")
+                yield Static(id="toi-ledger")
+            with Vertical(id="toi-side"):
+                yield CommandMenu(id="toi-menu")
+        yield LogPanel(id="toi-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(LogPanel).add_events(self.game.events)
+        self.refresh_view()
+        self.query_one("#menu-options").focus()
+        if self.game.outcome is not None:
+            self.call_after_refresh(self.show_end)
+
+    def refresh_view(self) -> None:
+        game = self.game
+        wide = self.app.size.width >= 120
+        self.query_one("#toi-status", Static).update(status_line(game))
+        self.query_one("#toi-sheet", Static).update(scenario_sheet(game, compact=not wide))
+        self.query_one("#toi-cards", Static).update(command_cards(game))
+        totals = result_totals(game) if game.state.phase == "result" else Text("")
+        self.query_one("#toi-totals", Static).update(totals)
+        self.query_one("#toi-ledger", Static).update(ledger(game))
+        title, entries = menu_entries(game)
+        if game.state.phase == "result":
+            entries = [(("Open the result form (e)",), "result-form")] + entries
+        self.query_one(CommandMenu).set_entries(entries, title)
+
+    # -- commands ----------------------------------------------------------------------
+    @on(CommandMenu.Chosen)
+    def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if message.command == "result-form":
+            self.action_result_form()
+        else:
+            self.play(message.command)
+
+    def play(self, command) -> bool:
+        try:
+            events = self.game.apply(command)
+        except IllegalCommand as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return False
+        self.after(events)
+        return True
+
+    def after(self, events: list[Event]) -> None:
+        if self.autosave:
+            try:
+                storage.autosave(self.game)
+            except OSError as exc:
+                self.notify(f"Autosave failed: {exc}", severity="error")
+        self.query_one(LogPanel).add_events(events)
+        self.refresh_view()
+        if self.game.outcome is not None:
+            self.show_end()
+            return
+        to_act = self.game.state.to_act
+        if to_act is not None and to_act != self._to_act:
+            self.app.push_screen(PassScreen(self.game, to_act))
+        self._to_act = to_act
+
+    def show_end(self) -> None:
+        if self.autosave:
+            try:
+                storage.record_result(self.game)
+            except OSError as exc:
+                self.notify(f"Could not record the result: {exc}", severity="error")
+        self.app.push_screen(ToIEndScreen(self.game))
+
+    # -- actions ---------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        if self.game.undo():
+            if self.autosave:
+                storage.autosave(self.game)
+            self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+            self._to_act = self.game.state.to_act
+            self.refresh_view()
+        else:
+            self.notify("Nothing to undo.", severity="warning")
+
+    def action_back(self) -> None:
+        if not self.query_one(CommandMenu).back():
+            self.app.pop_screen()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=False))
+
+    def action_save(self) -> None:
+        self.app.push_screen(SaveNameScreen(), self._save_as)
+
+    def _save_as(self, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            path = storage.save_named(self.game, name)
+        except (ValueError, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Saved as '{name}' ({path.name}).")
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.game.events))
+
+    def action_result_form(self) -> None:
+        if self.game.state.phase != "result":
+            self.notify("The result is entered after the battle (choose 'The battle is over').", severity="warning")
+            return
+        self.app.push_screen(ResultFormScreen(self), lambda _: self.refresh_view())
+
+    def action_sheet(self) -> None:
+        self.app.push_screen(TextScreen("Set-up sheet", setup_markdown(self.game)))
+
+    def action_export(self) -> None:
+        try:
+            paths = storage.export_markdown({
+                "toi-campaign-record": campaign_markdown(self.game),
+                "toi-setup-sheet": setup_markdown(self.game),
+            })
+        except OSError as exc:
+            self.notify(f"Export failed: {exc}", severity="error")
+            return
+        self.notify("Exported: " + ", ".join(str(p) for p in paths), timeout=10)
+
+
+class PassScreen(ModalScreen[None]):
+    """Hot-seat: hide the screen until the other player has the keyboard."""
+
+    BINDINGS = [Binding("enter", "go", "Ready", id="confirm"), Binding("space", "go", show=False)]
+
+    def __init__(self, game: TideOfIron, side: str) -> None:
+        super().__init__()
+        self.side = side
+        self.player = game.player(side)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass"):
+            yield Static(Text.assemble(
+                ("Pass the keyboard to the ", ""), (f"{SIDE_NAME[self.side]} player ({self.player})", "bold"),
+                (".\n\nPress Enter when you are ready.", "")))
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class ResultFormScreen(ModalScreen[None]):
+    """Result entry: command on each card, initiative at the end, CVP by objective.
+
+    Each field is applied as a command as soon as it is a number; a refused value shows the
+    rules engine's reason and changes nothing. The totals update as you type.
+    """
+
+    BINDINGS = [Binding("escape", "close", "Close", id="close"), Binding("ctrl+d", "close", "Close", show=False)]
+
+    def __init__(self, owner: ToIScreen) -> None:
+        super().__init__()
+        self.owner = owner
+        self.game = owner.game
+
+    def compose(self) -> ComposeResult:
+        game, rec = self.game, self.game.state.record
+        sc = game.current
+        with VerticalScroll(id="form"):
+            yield Static(f"Result of {sc.name}. Tab moves between fields; a number is taken as you type. "
+                         "The Close button at the end (or Esc) returns to the campaign.", id="form-title")
+            for side in SIDES:
+                yield Label(f"{SIDE_NAME[side]} player ({game.player(side)}): command at the end", classes="form-head")
+                with Horizontal(classes="form-row"):
+                    for t in TYPES:
+                        yield Label(f"{t}:", classes="form-label")
+                        yield Input(str(rec.command[side][t]), type="integer", id=f"cmd-{side}-{t}",
+                                    classes="form-number", max_length=3)
+                for o in sc.objectives:
+                    if o.side not in ("both", side):
+                        continue
+                    each = "count" if o.kind == "each" else "0 or 1"
+                    with Horizontal(classes="form-row"):
+                        yield Label(f"{o.cvp} CVP{' each' if o.kind == 'each' else ''} ({each}): {o.text}",
+                                    classes="form-objective")
+                        yield Input(str(rec.scores[side].get(o.id, 0)), type="integer",
+                                    id=f"score-{side}-{o.id}", classes="form-number", max_length=3)
+                    if rec.raised[side] == o.id and o.kind == "each":
+                        yield Checkbox("the item raised by 1 CVP is among those counted",
+                                       rec.raised_scored[side], id=f"raised-{side}-{o.id}")
+            yield Label("Initiative at the end of the last Status Phase:", classes="form-head")
+            with RadioSet(id="form-initiative"):
+                for side in SIDES:
+                    yield RadioButton(f"{SIDE_NAME[side]} ({game.player(side)})", value=rec.initiative == side,
+                                      id=f"init-{side}")
+            yield Static(id="form-totals")
+            yield Static(id="form-error")
+            yield Button("Close the form", id="form-close")
+
+    def on_mount(self) -> None:
+        self._totals()
+        self.query_one(Input).focus()
+
+    def _totals(self) -> None:
+        self.query_one("#form-totals", Static).update(result_totals(self.game))
+
+    def _apply(self, cmd) -> bool:
+        try:
+            events = self.game.apply(cmd)
+        except IllegalCommand as exc:
+            self.query_one("#form-error", Static).update(Text(f"Refused: {exc}", style="bold red"))
+            return False
+        self.query_one("#form-error", Static).update("")
+        self.owner.after(events)
+        self._totals()
+        return True
+
+    @on(Input.Changed, ".form-number")
+    def _number(self, event: Input.Changed) -> None:
+        text = event.value.strip()
+        if text in ("", "-"):
+            return
+        try:
+            value = int(text)
+        except ValueError:
+            return
+        kind, side, key = event.input.id.split("-", 2)
+        rec = self.game.state.record
+        if kind == "cmd":
+            if rec.command[side][key] != value:
+                ok = self._apply(SetCommand(side, key, value))
+                event.input.set_class(not ok, "-invalid")
+        else:
+            raised = rec.raised_scored[side] if rec.raised[side] == key else False
+            if rec.scores[side].get(key, 0) != value:
+                ok = self._apply(Score(side, key, value, raised and value > 0))
+                event.input.set_class(not ok, "-invalid")
+
+    @on(Checkbox.Changed)
+    def _raised(self, event: Checkbox.Changed) -> None:
+        _, side, key = event.checkbox.id.split("-", 2)
+        count = self.game.state.record.scores[side].get(key, 0)
+        if not self._apply(Score(side, key, count, event.value)):
+            event.checkbox.value = not event.value
+
+    @on(RadioSet.Changed)
+    def _initiative(self, event: RadioSet.Changed) -> None:
+        side = event.pressed.id.removeprefix("init-")
+        if self.game.state.record.initiative != side:
+            self._apply(SetInitiative(side))
+
+    @on(Button.Pressed, "#form-close")
+    def _close_button(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TextScreen(ModalScreen[None]):
+    """A long text (the set-up sheet) to read and scroll."""
+
+    BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False)]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            yield Label(f"{self.title_text}  (q: close, arrows scroll)", id="help-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(Text(self.text))
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ToIEndScreen(ModalScreen[None]):
+    BINDINGS = [Binding("q", "close", "Back to the launcher", id="back"),
+                Binding("enter", "close", "Back to the launcher", show=False, id="confirm"),
+                Binding("x", "export", "Export", id="export")]
+
+    def __init__(self, game: TideOfIron) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        o = self.game.outcome
+        if o.draw:
+            title = "A DRAW"
+        elif o.by == "player":
+            title = f"{o.winner} WINS"
+        else:
+            title = f"THE {SIDE_NAME[o.winner].upper()} PLAYER ({self.game.player(o.winner)}) WINS"
+        body = Text(title + "\n\n", style="bold")
+        for who, total in o.totals.items():
+            body.append(f"{SIDE_NAME.get(who, who)}: {total} CVP\n")
+        body.append("\n" + o.reason + "\n\n")
+        body.append("Enter or q: back to the launcher · x: export the record as Markdown")
+        with Vertical(id="end"):
+            yield Static(Group(body, ledger(self.game)))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+        self.app.pop_screen()
+
+    def action_export(self) -> None:
+        screen = self.app.screen_stack[-2]
+        if isinstance(screen, ToIScreen):
+            screen.action_export()
