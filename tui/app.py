@@ -99,6 +99,10 @@ def run_launcher() -> int:
     return 0
 
 
-def run_fallblau(game) -> int:
+def run_game(game) -> int:
+    """Open the app straight on a game's screen (the launcher stays beneath it)."""
     WartableApp(game).run()
     return 0
+
+
+run_fallblau = run_game

@@ -71,6 +71,10 @@ def _sim(args: argparse.Namespace) -> int:
 
 def _play(game, plain: bool) -> int:
     """Hand the game to the plain mode or to the Textual screen (imported only now)."""
+    if plain and game.game_id != "fallblau":
+        print(f"wartable: plain mode is for Fall Blau; this save is a '{game.game_id}' game. "
+              "Open it without --plain.", file=sys.stderr)
+        return 2
     if plain:
         from tui.fallblau.plain import run_plain
         try:
@@ -79,8 +83,8 @@ def _play(game, plain: bool) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
             return 1
-    from tui.app import run_fallblau
-    return run_fallblau(game)
+    from tui.app import run_game
+    return run_game(game)
 
 
 def daily_seed(today: date | None = None) -> int:

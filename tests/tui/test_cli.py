@@ -32,11 +32,11 @@ def python(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def fake_app(monkeypatch):
-    """A stand-in for tui.app: records run_launcher() and run_fallblau(game) calls."""
+    """A stand-in for tui.app: records run_launcher() and run_game(game) calls."""
     calls: list = []
     module = types.ModuleType("tui.app")
     module.run_launcher = lambda: calls.append(("launcher",)) or 0
-    module.run_fallblau = lambda game: calls.append(("fallblau", game)) or 0
+    module.run_game = lambda game: calls.append(("fallblau", game)) or 0
     monkeypatch.setitem(sys.modules, "tui.app", module)
     return calls
 
@@ -243,3 +243,13 @@ def test_plain_play_sim_and_stats_never_import_textual(argv):
     storage.autosave(new_game(seed=4, generals=GENERALS))
     result = python("-c", PLAY_WITHOUT_TEXTUAL, *argv, stdin="1\nq\n")
     assert result.returncode == 0, result.stderr
+
+
+def test_plain_mode_refuses_a_save_of_another_game(monkeypatch, capsys):
+    """Plain mode is Fall Blau's: a Tide of Iron save gets a clear message, not a crash."""
+    from rules.toi import new_game as new_toi
+    from tui import storage
+
+    storage.autosave(new_toi(seed=1))
+    assert cli.main(["resume", "--plain"]) == 2
+    assert "plain mode is for Fall Blau" in capsys.readouterr().err
