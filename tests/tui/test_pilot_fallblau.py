@@ -257,6 +257,22 @@ async def test_undo_takes_back_a_consolidate():
         assert key_for(app, "Consolidate")                   # the menu is the start's again
 
 
+async def test_keys_remapped_in_the_config_file_take_effect():
+    """The [keys] table of config.toml remaps the screen keys: here undo moves from u to z."""
+    storage.config_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.config_path().write_text('[keys]\nundo = "z"\n', encoding="utf-8")
+    game = fresh(5)
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = game.digest()
+        await choose(pilot, "Consolidate", "Hermann Hoth")
+        assert game.digest() != before
+        await pilot.press("z")
+        await pilot.pause()
+        assert game.digest() == before
+
+
 async def test_undo_after_an_attack_changes_nothing_and_says_why():
     game = fresh(5)
     app = WartableApp(game=game)
