@@ -69,6 +69,9 @@ class WartableApp(App):
         if game.game_id == "toi":
             from tui.toi.screen import ToIScreen
             self.push_screen(ToIScreen(game, autosave=self.autosave))
+        elif game.game_id == "victory":
+            from tui.victory.screen import VictoryScreen
+            self.push_screen(VictoryScreen(game, autosave=self.autosave))
         else:
             from tui.fallblau.screen import FallBlauScreen
             self.push_screen(FallBlauScreen(game, autosave=self.autosave))

@@ -46,6 +46,7 @@ class LauncherScreen(Screen):
         entries = [
             (("New campaign: Fall Blau (solo)",), "new-fallblau"),
             (("New campaign: Tide of Iron, Stalingrad (hot-seat)",), "new-toi"),
+            (("New campaign: Victory, The Blocks of War (hot-seat)",), "new-victory"),
             ((resume,), "resume"),
             (("Load a save",), "load"),
             (("Replay a save",), "replay"),
@@ -66,6 +67,9 @@ class LauncherScreen(Screen):
         elif choice == "new-toi":
             from tui.new_toi import NewToIScreen
             self.app.push_screen(NewToIScreen())
+        elif choice == "new-victory":
+            from tui.new_victory import NewVictoryScreen
+            self.app.push_screen(NewVictoryScreen())
         elif choice == "resume":
             try:
                 game = storage.last_game()

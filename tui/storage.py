@@ -221,6 +221,8 @@ _RECORD_FIELDS = {"game": str, "mode": str, "level": str, "won": bool, "vp": int
 def game_mode(game: Game) -> str:
     """The mode a game was played in, for statistics: for Fall Blau standard, hard, missions,
     hard+missions; for Tide of Iron campaign, double campaign or scenario."""
+    if game.game_id == "victory":
+        return str(game.options.get("mode", "duel"))
     if game.game_id == "toi":
         return "double campaign" if game.options.get("double") else (
             "scenario" if game.options.get("standalone") else "campaign")

@@ -1,0 +1,128 @@
+"""What every hot-seat campaign screen shares: apply a legal command, autosave, log, undo,
+named saves, the end, and a pass-the-keyboard screen when another player must act."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
+
+from rules.core.errors import IllegalCommand
+from rules.core.events import Event
+from tui import storage
+from tui.widgets.log_panel import LogPanel
+
+
+class PassScreen(ModalScreen[None]):
+    """Hot-seat: hide the screen until the named player has the keyboard."""
+
+    BINDINGS = [Binding("enter", "go", "Ready", id="confirm"), Binding("space", "go", show=False)]
+
+    def __init__(self, who: str) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass"):
+            yield Static(Text.assemble(("Pass the keyboard to ", ""), (self.who, "bold"),
+                                       (".\n\nPress Enter when you are ready.", "")))
+
+    def action_go(self) -> None:
+        self.dismiss(None)
+
+
+class GameScreen(Screen):
+    """Base of the campaign screens: subclasses compose, refresh and name the player to act."""
+
+    def __init__(self, game, *, autosave: bool = True) -> None:
+        super().__init__()
+        self.game = game
+        self.autosave = autosave
+        self._to_act = self.player_to_act()
+
+    # -- what subclasses provide ---------------------------------------------------
+    def refresh_view(self) -> None:
+        raise NotImplementedError
+
+    def player_to_act(self) -> str | None:
+        """Who alone must act now, as a name for the pass screen (None: anyone, or shared)."""
+        return None
+
+    def end_screen(self) -> ModalScreen:
+        raise NotImplementedError
+
+    # -- the shared flow ---------------------------------------------------------------
+    def play(self, command) -> bool:
+        try:
+            events = self.game.apply(command)
+        except IllegalCommand as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return False
+        self.after(events)
+        return True
+
+    def after(self, events: list[Event]) -> None:
+        self._autosave()
+        self.query_one(LogPanel).add_events(events)
+        self.refresh_view()
+        if self.game.outcome is not None:
+            self.show_end()
+            return
+        to_act = self.player_to_act()
+        if to_act is not None and to_act != self._to_act:
+            self.app.push_screen(PassScreen(to_act))
+        self._to_act = to_act
+
+    def _autosave(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            storage.autosave(self.game)
+        except OSError as exc:
+            self.notify(f"Autosave failed: {exc}", severity="error")
+
+    def show_end(self) -> None:
+        if self.autosave:
+            try:
+                storage.record_result(self.game)
+            except OSError as exc:
+                self.notify(f"Could not record the result: {exc}", severity="error")
+        self.app.push_screen(self.end_screen())
+
+    def action_undo(self) -> None:
+        if self.game.undo():
+            self._autosave()
+            self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+            self._to_act = self.player_to_act()
+            self.refresh_view()
+        else:
+            self.notify("Cannot undo past a roll, a draw or the start of the game.", severity="warning")
+
+    def action_save(self) -> None:
+        from tui.fallblau.screen import SaveNameScreen
+        self.app.push_screen(SaveNameScreen(), self._save_as)
+
+    def _save_as(self, name: str | None) -> None:
+        if not name:
+            return
+        try:
+            path = storage.save_named(self.game, name)
+        except (ValueError, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Saved as '{name}' ({path.name}).")
+
+    def action_log(self) -> None:
+        from tui.fallblau.screen import LogScreen
+        self.app.push_screen(LogScreen(self.game.events))
+
+    def export(self, documents: dict[str, str]) -> None:
+        try:
+            paths = storage.export_markdown(documents)
+        except OSError as exc:
+            self.notify(f"Export failed: {exc}", severity="error")
+            return
+        self.notify("Exported: " + ", ".join(str(p) for p in paths), timeout=10)

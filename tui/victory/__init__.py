@@ -1,0 +1,1 @@
+"""Victory: The Blocks of War campaign screens (hot-seat and multi-player campaign manager)."""
