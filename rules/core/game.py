@@ -99,6 +99,13 @@ class Game:
         """Why ``cmd`` is refused now: the IllegalCommand message. Games may say more."""
         return f"Not a legal command now: {describe(cmd)}"
 
+    def explain(self, cmd: Command) -> str:
+        """Why ``cmd`` would be refused now ("" when it is legal): for forms that check as you type."""
+        return "" if self.is_legal(cmd) else self.explain_illegal(cmd)
+
+    def describe(self, cmd: Command) -> str:
+        return describe(cmd)
+
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
@@ -119,3 +126,37 @@ class Game:
 
 def describe(cmd: Command) -> str:
     return cmd.describe() if isinstance(cmd, Command) else repr(cmd)
+
+
+MALFORMED = (TypeError, ValueError, AttributeError, KeyError, IndexError)
+
+
+class CheckedGame(Game):
+    """A game whose every command is judged by one check, ``_problem(cmd)`` (None: allowed, else
+    the reason): ``legal()`` is the candidates that pass it, and a refusal quotes it. Subclasses
+    provide ``_candidates()``, ``_problem()`` and ``_now()`` (where the game stands, in words)."""
+
+    def _candidates(self) -> list[Command]:
+        raise NotImplementedError
+
+    def _problem(self, cmd: Command) -> str | None:
+        raise NotImplementedError
+
+    def _now(self) -> str:
+        raise NotImplementedError
+
+    def _legal(self) -> list[Command]:
+        return [c for c in self._candidates() if self._problem(c) is None]
+
+    def explain_illegal(self, cmd: Command) -> str:
+        try:
+            reason = self._problem(cmd)
+        except MALFORMED:           # a malformed command: say so, never crash
+            reason = None
+        return reason or f"Not a legal command now: {self._describe_safe(cmd)} ({self._now()})."
+
+    def _describe_safe(self, cmd: Command) -> str:
+        try:
+            return self.describe(cmd)
+        except MALFORMED:
+            return repr(cmd)

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-import attrs
-
-from rules.core.content import entries, read_toml, require
+from rules.core.help import Topic, load_topics
 
 from .game import FallBlau
 
@@ -22,23 +20,9 @@ TOPIC_IDS = (
 )
 
 
-@attrs.frozen
-class Topic:
-    id: str
-    title: str
-    section: str
-    text: str
-
-
 @cache
 def load_help() -> dict[str, Topic]:
-    file = "content/fallblau/help.toml"
-    topics = {t.id: t for t in entries(read_toml("fallblau", "help.toml"), "topic", Topic, file)}
-    for tid in TOPIC_IDS:
-        require(tid in topics, f"{file}: topic '{tid}'", "id", "this topic is missing")
-    for tid in topics:
-        require(tid in TOPIC_IDS, f"{file}: topic '{tid}'", "id", "not a topic the game asks for")
-    return topics
+    return load_topics("fallblau", TOPIC_IDS)
 
 
 DECISION_TOPICS = {

@@ -21,7 +21,7 @@ import attrs
 from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
-from rules.core.game import Game
+from rules.core.game import CheckedGame
 
 from . import tables
 from .commands import (
@@ -97,7 +97,7 @@ class View:
     ledger: tuple[Record, ...]
 
 
-class TideOfIron(Game):
+class TideOfIron(CheckedGame):
     game_id = "toi"
     command_types = COMMANDS
 
@@ -183,27 +183,9 @@ class TideOfIron(Game):
             ledger=tuple(_copy(r) for r in s.ledger),
         )
 
-    def explain(self, cmd: Any) -> str:
-        """Why `cmd` would be refused now ("" if it is legal)."""
-        if self.is_legal(cmd):
-            return ""
-        return self.explain_illegal(cmd)
-
-    def explain_illegal(self, cmd: Any) -> str:
-        try:
-            reason = self._problem(cmd)
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError):   # malformed: never crash
-            reason = None
-        if reason:
-            return reason
-        return f"Not a legal command now: {self._describe_safe(cmd)} ({self._now()})."
-
     # ======================================================================
     # legal(): the one list of what may be done now
     # ======================================================================
-    def _legal(self) -> list[Command]:
-        return [c for c in self._candidates() if self._problem(c) is None]
-
     def _candidates(self) -> list[Command]:
         s = self.state
         if s.over:
@@ -1242,12 +1224,6 @@ class TideOfIron(Game):
     # ======================================================================
     # Describing commands for menus and logs
     # ======================================================================
-    def _describe_safe(self, cmd: Any) -> str:
-        try:
-            return self.describe(cmd)
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-            return repr(cmd)
-
     def describe(self, cmd: Command) -> str:
         s = self.state
         match cmd:

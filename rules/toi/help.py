@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-import attrs
-
-from rules.core.content import entries, read_toml, require
+from rules.core.help import Topic, load_topics
 
 TOPIC_IDS = ("overview", "setup", "battle", "status", "result", "winner", "penalty", "table",
              "purchase", "end")
@@ -19,23 +17,9 @@ PHASE_TOPICS = {
 }
 
 
-@attrs.frozen
-class Topic:
-    id: str
-    title: str
-    section: str
-    text: str
-
-
 @cache
 def load_help() -> dict[str, Topic]:
-    file = "content/toi/help.toml"
-    topics = {t.id: t for t in entries(read_toml("toi", "help.toml"), "topic", Topic, file)}
-    for tid in TOPIC_IDS:
-        require(tid in topics, f"{file}: topic '{tid}'", "id", "this topic is missing")
-    for tid in topics:
-        require(tid in TOPIC_IDS, f"{file}: topic '{tid}'", "id", "not a topic the game asks for")
-    return topics
+    return load_topics("toi", TOPIC_IDS)
 
 
 def topics_for(game) -> list[Topic]:

@@ -26,7 +26,7 @@ import attrs
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
-from rules.core.game import Game
+from rules.core.game import CheckedGame
 
 from . import tables
 from .commands import (
@@ -167,7 +167,7 @@ class View:
     outcome: Outcome | None
 
 
-class Victory(Game):
+class Victory(CheckedGame):
     game_id = "victory"
     command_types = COMMANDS
 
@@ -306,27 +306,9 @@ class Victory(Game):
                     totals=self.totals(), team_totals=self.team_totals(), acting=self.acting(),
                     outcome=self.outcome)
 
-    def explain(self, cmd: Any) -> str:
-        """Why `cmd` would be refused now ("" if it is legal)."""
-        if self.is_legal(cmd):
-            return ""
-        return self.explain_illegal(cmd)
-
-    def explain_illegal(self, cmd: Any) -> str:
-        try:
-            reason = self._problem(cmd)
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError):   # malformed: never crash
-            reason = None
-        if reason:
-            return reason
-        return f"Not a legal command now: {self._describe_safe(cmd)} ({self._now()})."
-
     # ======================================================================
     # legal(): the one list of what may be done now
     # ======================================================================
-    def _legal(self) -> list[Command]:
-        return [c for c in self._candidates() if self._problem(c) is None]
-
     def _candidates(self) -> list[Command]:
         s = self.state
         if s.over:
@@ -1545,12 +1527,6 @@ class Victory(Game):
     # ======================================================================
     # Describing commands for menus and logs
     # ======================================================================
-    def _describe_safe(self, cmd: Any) -> str:
-        try:
-            return self.describe(cmd)
-        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-            return repr(cmd)
-
     def describe(self, cmd: Command) -> str:
         name = self._type_name
         match cmd:
