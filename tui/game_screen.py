@@ -64,10 +64,17 @@ class GameScreen(Screen):
         self.after(events)
         return True
 
+    def present(self, events: list[Event], done) -> None:
+        """Show what a command caused before play goes on; screens may step through it."""
+        done()
+
     def after(self, events: list[Event]) -> None:
         self._autosave()
         self.query_one(LogPanel).add_events(events)
         self.refresh_view()
+        self.present(events, self._settled)
+
+    def _settled(self) -> None:
         if self.game.outcome is not None:
             self.show_end()
             return

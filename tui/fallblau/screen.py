@@ -9,15 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from rules.core.errors import IllegalCommand
 from rules.core.events import Event
 from rules.fallblau import Attack, FallBlau, PlayEvent
 from rules.fallblau.help import load_help, topics_for
 from rules.fallblau.odds import attack_odds
-from tui import storage
+from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.dice_strip import dice_strip
 from tui.widgets.hand_panel import HandPanel
@@ -51,7 +50,7 @@ def calendar_months(labels: list[str]) -> list[tuple[str, list[int]]]:
 CSS_FILE = Path(__file__).with_name("fallblau.tcss")
 
 
-class FallBlauScreen(Screen):
+class FallBlauScreen(GameScreen):
     """Play a Fall Blau campaign by keyboard."""
 
     CSS_PATH = CSS_FILE
@@ -64,12 +63,6 @@ class FallBlauScreen(Screen):
         Binding("r", "rules", "Rules", id="rules"),
         Binding("l", "log", "Log", id="log"),
     ]
-
-    def __init__(self, game: FallBlau, *, autosave: bool = True) -> None:
-        super().__init__()
-        self.game = game
-        self.autosave = autosave
-        self._recorded = False
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -153,50 +146,17 @@ class FallBlauScreen(Screen):
                 "  black: " + dice_strip(s.attack.black).plain if s.attack.black else "")
         return ""
 
-    def play(self, command) -> None:
-        try:
-            events = self.game.apply(command)
-        except IllegalCommand as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self._after(events)
-
-    def _after(self, events: list[Event]) -> None:
-        if self.autosave:
-            try:
-                storage.autosave(self.game)
-            except OSError as exc:
-                self.notify(f"Autosave failed: {exc}", severity="error")
-        self.query_one(LogPanel).add_events(events)
-        self.refresh_view()
+    # -- GameScreen -------------------------------------------------------------------
+    def present(self, events: list[Event], done) -> None:
+        """Rolls, draws and counter-attacks are stepped through one at a time, then ``done``."""
         steps = [e for e in events if e.kind in STEP_KINDS]
-        if len(steps) >= 1 and len(events) >= 2:
-            self.app.push_screen(ResolutionScreen(events), lambda _: self._maybe_end())
+        if steps and len(events) >= 2:
+            self.app.push_screen(ResolutionScreen(events), lambda _: done())
         else:
-            self._maybe_end()
+            done()
 
-    def _maybe_end(self) -> None:
-        if self.game.outcome is not None:
-            self.show_end()
-
-    def show_end(self) -> None:
-        if not self._recorded and self.autosave:
-            self._recorded = True
-            try:
-                storage.record_result(self.game)
-            except OSError as exc:
-                self.notify(f"Could not record the result: {exc}", severity="error")
-        self.app.push_screen(EndScreen(self.game))
-
-    # -- actions -------------------------------------------------------------------
-    def action_undo(self) -> None:
-        if self.game.undo():
-            if self.autosave:
-                storage.autosave(self.game)
-            self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
-            self.refresh_view()
-        else:
-            self.notify("Cannot undo past a roll, a draw or the start of the game.", severity="warning")
+    def end_screen(self) -> ModalScreen:
+        return EndScreen(self.game)
 
     def action_back(self) -> None:
         if not self.query_one(CommandMenu).back():
@@ -208,23 +168,6 @@ class FallBlauScreen(Screen):
 
     def action_rules(self) -> None:
         self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values())))
-
-    def action_save(self) -> None:
-        self.app.push_screen(SaveNameScreen(), self._save_as)
-
-    def _save_as(self, name: str | None) -> None:
-        if not name:
-            return
-        try:
-            path = storage.save_named(self.game, name)
-        except (ValueError, OSError) as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.notify(f"Saved as '{name}' ({path.name}).")
-
-    def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.game.events))
-
 
 class ResolutionScreen(ModalScreen[None]):
     """Show what a command caused, one event at a time, so every die is seen."""
