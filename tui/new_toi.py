@@ -103,8 +103,12 @@ class NewToIScreen(Screen):
         if any(box.has_focus for box in self.query(Input)):
             return
         from rules.toi import new_game
-        game = new_game(start=self.start, double=self.double, standalone=self.alone,
-                        players=tuple(self.players))
+        try:
+            game = new_game(start=self.start, double=self.double, standalone=self.alone,
+                            players=tuple(self.players))
+        except ValueError as exc:             # e.g. the same name twice
+            self.notify(f"Cannot start: {exc}. Press n to change the names.", severity="error", timeout=8)
+            return
         self.app.pop_screen()
         self.app.open_game(game)
 

@@ -117,12 +117,43 @@ def odds_game():
     return game
 
 
+def toi_result():
+    """Tide of Iron, Ramming Speed's result form filled in as in the rulebook's Campaign Phase
+    Example (James, Soviet: ammunition 2, morale 4, supply 12, three command objectives, held
+    the initiative; the Germans hold the building), not yet confirmed."""
+    from rules.toi import BeginBattle, EndBattle, Score, SetCommand, SetInitiative
+    from rules.toi import new_game as toi_new_game
+    game = toi_new_game(players=("Anna", "James"))
+    for cmd in (BeginBattle(), EndBattle(), *(SetCommand("german", t, 4) for t in ("ammunition", "morale", "supply")),
+                SetCommand("soviet", "morale", 4), SetCommand("soviet", "supply", 12), SetInitiative("soviet"),
+                Score("german", "building-40a", 1), Score("soviet", "command-objectives", 3)):
+        game.apply(cmd)
+    return game
+
+
+def toi_purchase():
+    """The same example carried on to James's Resource Acquisitions (0 ammunition, 2 morale,
+    4 supply to spend)."""
+    from rules.toi import ConfirmResult, DonePurchasing, Halve, RaiseObjective
+    game = toi_result()
+    for cmd in (ConfirmResult(), Halve("supply", True), RaiseObjective("command-objectives"), DonePurchasing("german")):
+        game.apply(cmd)
+    return game
+
+
+async def toi_screen(pilot):
+    from tui.toi.screen import ToIScreen
+    assert isinstance(pilot.app.screen, ToIScreen)
+
+
 CASES = {
     "launcher": (lambda: None, launcher),
     "fallblau-midgame": (midgame, fallblau),
     "odds-preview": (odds_game, odds),
     "end": (finished, end),
     "help": (lambda: new_game(seed=5, generals=GENERALS), help_screen),
+    "toi-result": (toi_result, toi_screen),
+    "toi-purchase": (toi_purchase, toi_screen),
 }
 
 

@@ -1,13 +1,14 @@
 """Tide of Iron's legal commands as menu paths: phase step, then side, item, division, payment.
 
-Result entry values (command on each card, objective counts) go through the result form,
-not the menu: the menu lists the rest of ``game.legal()``.
+Result entry values (command on each card, objective counts; in a Red October Status Phase,
+the command on the cards) go through the result form, not the menu: the menu lists the rest
+of ``game.legal()``.
 """
 
 from __future__ import annotations
 
 from rules.core.command import Command
-from rules.toi import Buy, Score, SetCommand
+from rules.toi import Buy, DonePurchasing, Score, SetCommand
 from rules.toi import tables
 from rules.toi.game import SIDE_NAME, TideOfIron
 
@@ -21,13 +22,16 @@ ITEM_NAMES = {
 
 def menu_entries(game: TideOfIron) -> tuple[str, list[tuple[tuple[str, ...], Command]]]:
     s = game.state
-    title = s.decision.prompt if s.decision is not None else PHASE_TITLES.get(s.phase, s.phase)
+    title = s.decision.prompt if s.decision is not None else phase_title(game)
+    # In a Red October Status Phase both players buy at once: each side's purchases sit under
+    # its own entry, or the two sides' identical items could not be told apart.
+    both = s.phase == "status"
     out = []
     for cmd in game.legal():
         match cmd:
             case SetCommand() | Score():
                 continue                          # the result form enters these
-            case Buy(item=item, pay=pay, division=d, detail=detail, figures=figures):
+            case Buy(side=side, item=item, pay=pay, division=d, detail=detail, figures=figures):
                 path: tuple[str, ...] = (f"Buy: {ITEM_NAMES.get(item, item)}",)
                 if detail:
                     path += (detail,)
@@ -36,10 +40,18 @@ def menu_entries(game: TideOfIron) -> tuple[str, list[tuple[tuple[str, ...], Com
                 if figures:
                     path += (tables.figures_text(figures),)
                 path += (f"pay {tables.pay_text(pay)}",)
+                if both:
+                    path = (_buyer(game, side),) + path
+            case DonePurchasing(side=side) if both:
+                path = (_buyer(game, side), game.describe(cmd))
             case _:
                 path = (game.describe(cmd),)
         out.append((path, cmd))
     return title, out
+
+
+def _buyer(game: TideOfIron, side: str) -> str:
+    return f"{SIDE_NAME[side]} ({game.player(side)}): buy or finish"
 
 
 PHASE_TITLES = {
@@ -47,6 +59,13 @@ PHASE_TITLES = {
     "result": "Result entry", "penalty": "Penalty for losing", "table": "Campaign Phase Table",
     "purchase": "Resource Acquisitions", "over": "The campaign is over",
 }
+
+
+def phase_title(game: TideOfIron) -> str:
+    phase = game.state.phase
+    if phase == "over" and game.standalone:
+        return "The scenario is over"
+    return PHASE_TITLES.get(phase, phase)
 
 
 def side_name(side: str | None) -> str:

@@ -7,22 +7,31 @@ from rich.table import Table
 from rich.text import Text
 
 from rules.toi.game import SIDE_NAME, TideOfIron
-from rules.toi.state import SIDES, TYPES
+from rules.toi.state import SIDES, TYPES, Record
 
-from .menu import PHASE_TITLES, side_name
+from .menu import phase_title, side_name
 
 
-def status_line(game: TideOfIron) -> Text:
+def status_line(game: TideOfIron, wide: bool = False) -> Table:
+    """One row: where the campaign is on the left (cut with an ellipsis when narrow), and who
+    is to act on the right, always shown in full."""
     v = game.view()
-    out = Text()
-    out.append("Tide of Iron: Stalingrad  ", style="bold")
+    where = Text(no_wrap=True, overflow="ellipsis")
+    if wide:
+        where.append("Tide of Iron: Stalingrad  ", style="bold")
     if v.campaigns > 1:
-        out.append(f"campaign {v.campaign}/{v.campaigns}  ")
-    out.append(f"scenario {v.number}/{v.of}: {v.scenario_name}  ", style="bold")
-    out.append(f"{PHASE_TITLES.get(v.phase, v.phase)}  ")
+        where.append(f"campaign {v.campaign}/{v.campaigns}  ")
+    where.append(f"scenario {v.number}/{v.of}: {v.scenario_name}", style="bold")
+    where.append(f"  {phase_title(game)}")
+    grid = Table.grid(expand=True)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(no_wrap=True, justify="right")
+    who = Text("")
     if v.phase != "over":
-        out.append(f"to act: {side_name(v.to_act)}", style="reverse")
-    return out
+        name = f"{side_name(v.to_act)} ({v.players[v.to_act]})" if v.to_act else side_name(v.to_act)
+        who = Text(f" to act: {name} ", style="reverse")
+    grid.add_row(where, who)
+    return grid
 
 
 def command_cards(game: TideOfIron) -> Table:
@@ -43,20 +52,52 @@ def command_cards(game: TideOfIron) -> Table:
     return table
 
 
-def ledger(game: TideOfIron) -> Table:
-    """The CVP ledger: one row per finished scenario."""
-    table = Table(title="Ledger", title_style="bold", box=None, padding=(0, 1), show_edge=False,
+def _finished(game: TideOfIron) -> list[tuple[str, Record]]:
+    """(number, record) of each finished scenario; numbered within its campaign ("2.1" in a
+    double campaign)."""
+    out, counts = [], {}
+    for rec in game.state.ledger:
+        if rec.winner:
+            counts[rec.campaign] = counts.get(rec.campaign, 0) + 1
+            out.append((f"{rec.campaign}.{counts[rec.campaign]}" if game.double else str(counts[rec.campaign]), rec))
+    return out
+
+
+def _result_words(rec: Record, side: str) -> str:
+    return ", ".join((["won"] if rec.winner == side else []) + (["initiative"] if rec.initiative == side else []))
+
+
+def ledger(game: TideOfIron, compact: bool = False) -> Table | Group:
+    """The ledger: for each finished scenario, each side's command at the end (ammunition,
+    morale, supply), its CVP (objectives, initiative bonus and halving), who won and who held
+    the initiative, in words. ``compact``: lines of text for a narrow panel instead of a table."""
+    rows = _finished(game)
+    if compact:
+        lines: list[Text] = [Text("Ledger", style="bold")]
+        for number, rec in rows:
+            lines.append(Text(f"{number}. {game.scenario(rec.scenario).name}", style="bold"))
+            for side in SIDES:
+                cmd = "/".join(str(rec.command[side][t]) for t in TYPES)
+                result = _result_words(rec, side)
+                lines.append(Text(f"  {SIDE_NAME[side]} ({rec.players[side]}): {rec.total(side)} CVP, "
+                                  f"command {cmd}{'; ' + result if result else ''}"))
+        if not rows:
+            lines.append(Text("(no scenario finished yet)"))
+        lines.append(Text("command: ammunition/morale/supply at the end", style="italic"))
+        return Group(*lines)
+    table = Table(title="Ledger", title_style="bold", box=None, padding=(0, 1, 0, 0), show_edge=False,
                   header_style="bold")
-    for head in ("#", "Scenario", "German CVP", "Soviet CVP", "Winner", "Initiative"):
-        table.add_column(head)
-    rows = [r for r in game.state.ledger if r.winner]
-    for number, rec in enumerate(rows, start=1):
+    for head in ("#", "Scenario", "Side", "Amm", "Mor", "Sup", "CVP", "Result"):
+        table.add_column(head, justify="right" if head in ("Amm", "Mor", "Sup", "CVP") else "left")
+    for number, rec in rows:
         name = game.scenario(rec.scenario).name
-        camp = f"{rec.campaign}." if game.double else ""
-        table.add_row(f"{camp}{number}", name, str(rec.total("german")), str(rec.total("soviet")),
-                      SIDE_NAME.get(rec.winner, rec.winner), SIDE_NAME.get(rec.initiative, "-"))
+        for i, side in enumerate(SIDES):
+            who = f"{SIDE_NAME[side]} ({rec.players[side]})" if game.double else SIDE_NAME[side]
+            table.add_row(number if i == 0 else "", name if i == 0 else "", who,
+                          *(str(rec.command[side][t]) for t in TYPES), str(rec.total(side)),
+                          _result_words(rec, side))
     if not rows:
-        table.add_row("", "(no scenario finished yet)", "", "", "", "")
+        table.add_row("", "(no scenario finished yet)", "", "", "", "", "", "")
     return table
 
 
@@ -78,11 +119,24 @@ def scenario_sheet(game: TideOfIron, compact: bool = True) -> Group:
 
 
 def result_totals(game: TideOfIron) -> Text:
+    """The result form so far: each side's CVP from the objectives and the command entered on
+    its cards (the cards hold the entered values until the result is confirmed)."""
     v = game.view()
     rec = v.record
-    out = Text("Result so far: ", style="bold")
+    out = Text("Result so far", style="bold")
     for side in SIDES:
-        cmd = " ".join(f"{t[:3]} {rec.command[side][t]}" for t in TYPES)
-        out.append(f"{SIDE_NAME[side]} {v.cvp[side]} CVP ({cmd})  ")
-    out.append(f"initiative: {SIDE_NAME.get(rec.initiative, 'not entered')}")
+        cmd = " ".join(f"{t[:3]} {v.cards[side][t].tokens}" for t in TYPES)
+        out.append(f"\n{SIDE_NAME[side]} {v.cvp[side]} CVP ({cmd})")
+    out.append(f"\ninitiative: {SIDE_NAME.get(rec.initiative, 'not entered')}")
+    return out
+
+
+def command_now(game: TideOfIron) -> Text:
+    """A Red October Status Phase: the command on each side's cards, and who has finished buying."""
+    v = game.view()
+    out = Text(f"Command on the cards, Status Phase of round {v.status_round}", style="bold")
+    for side in SIDES:
+        cmd = " ".join(f"{t[:3]} {v.cards[side][t].tokens}" for t in TYPES)
+        done = "" if side in v.buyers else " (done buying)"
+        out.append(f"\n{SIDE_NAME[side]} ({v.players[side]}): {cmd}{done}")
     return out

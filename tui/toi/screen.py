@@ -26,7 +26,7 @@ from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
 
 from .menu import menu_entries
-from .panels import command_cards, ledger, result_totals, scenario_sheet, status_line
+from .panels import command_cards, command_now, ledger, result_totals, scenario_sheet, status_line
 
 CSS_FILE = Path(__file__).with_name("toi.tcss")
 
@@ -56,9 +56,9 @@ class ToIScreen(Screen):
         yield Static(id="toi-status")
         with Horizontal(id="toi-main"):
             with VerticalScroll(id="toi-board"):
-                yield Static(id="toi-sheet")
-                yield Static(id="toi-cards")
+                yield Static(id="toi-cards")       # first: in sight even when the sheet is long
                 yield Static(id="toi-totals")
+                yield Static(id="toi-sheet")
                 yield Static(id="toi-ledger")
             with Vertical(id="toi-side"):
                 yield CommandMenu(id="toi-menu")
@@ -72,19 +72,33 @@ class ToIScreen(Screen):
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
 
+    def on_resize(self, event) -> None:
+        """Wider or narrower: the status line, sheet and ledger have a wide and a narrow form
+        (the menu keeps where the player is in it)."""
+        if self.is_mounted:
+            self.refresh_panels()
+
     def refresh_view(self) -> None:
         game = self.game
-        wide = self.app.size.width >= 120
-        self.query_one("#toi-status", Static).update(status_line(game))
-        self.query_one("#toi-sheet", Static).update(scenario_sheet(game, compact=not wide))
-        self.query_one("#toi-cards", Static).update(command_cards(game))
-        totals = result_totals(game) if game.state.phase == "result" else Text("")
-        self.query_one("#toi-totals", Static).update(totals)
-        self.query_one("#toi-ledger", Static).update(ledger(game))
+        self.refresh_panels()
         title, entries = menu_entries(game)
         if game.state.phase == "result":
             entries = [(("Open the result form (e)",), "result-form")] + entries
+        elif game.state.phase == "status" and game.state.buyers:
+            entries = [(("Enter the command on the cards (e)",), "result-form")] + entries
         self.query_one(CommandMenu).set_entries(entries, title)
+
+    def refresh_panels(self) -> None:
+        game = self.game
+        wide = self.app.size.width >= 120
+        self.query_one("#toi-status", Static).update(status_line(game, wide=wide))
+        self.query_one("#toi-sheet", Static).update(scenario_sheet(game, compact=not wide))
+        self.query_one("#toi-cards", Static).update(command_cards(game))
+        totals = self.query_one("#toi-totals", Static)
+        totals.display = game.state.phase == "result"
+        if totals.display:
+            totals.update(result_totals(game))
+        self.query_one("#toi-ledger", Static).update(ledger(game, compact=not wide))
 
     # -- commands ----------------------------------------------------------------------
     @on(CommandMenu.Chosen)
@@ -162,7 +176,7 @@ class ToIScreen(Screen):
         self.app.push_screen(LogScreen(self.game.events))
 
     def action_result_form(self) -> None:
-        if self.game.state.phase != "result":
+        if self.game.state.phase not in ("result", "status"):
             self.notify("The result is entered after the battle (choose 'The battle is over').", severity="warning")
             return
         self.app.push_screen(ResultFormScreen(self), lambda _: self.refresh_view())
@@ -205,8 +219,10 @@ class PassScreen(ModalScreen[None]):
 class ResultFormScreen(ModalScreen[None]):
     """Result entry: command on each card, initiative at the end, CVP by objective.
 
-    Each field is applied as a command as soon as it is a number; a refused value shows the
-    rules engine's reason and changes nothing. The totals update as you type.
+    A number is entered when the player leaves its field (Tab, or Enter, which also moves on)
+    or closes the form: it is applied as one command. A refused value shows the rules engine's
+    reason and changes nothing: the field goes back to the value the game holds. The initiative
+    and the raised-item box are applied as soon as they are chosen.
     """
 
     BINDINGS = [Binding("escape", "close", "Close", id="close"), Binding("ctrl+d", "close", "Close", show=False)]
@@ -215,47 +231,83 @@ class ResultFormScreen(ModalScreen[None]):
         super().__init__()
         self.owner = owner
         self.game = owner.game
+        self._leaving = False
 
     def compose(self) -> ComposeResult:
         game, rec = self.game, self.game.state.record
         sc = game.current
-        with VerticalScroll(id="form"):
-            yield Static(f"Result of {sc.name}. Tab moves between fields; a number is taken as you type. "
-                         "The Close button at the end (or Esc) returns to the campaign.", id="form-title")
-            for side in SIDES:
-                yield Label(f"{SIDE_NAME[side]} player ({game.player(side)}): command at the end", classes="form-head")
-                with Horizontal(classes="form-row"):
-                    for t in TYPES:
-                        yield Label(f"{t}:", classes="form-label")
-                        yield Input(str(rec.command[side][t]), type="integer", id=f"cmd-{side}-{t}",
-                                    classes="form-number", max_length=3)
-                for o in sc.objectives:
-                    if o.side not in ("both", side):
-                        continue
-                    each = "count" if o.kind == "each" else "0 or 1"
+        status = self.in_status_phase
+        how = ("Type a number and press Tab or Enter to enter it; Tab moves between fields. The Close "
+               "button at the end (or Esc) returns to the campaign.")
+        if status:
+            title = (f"Status Phase of round {game.state.status_round} in {sc.name}: the command on each "
+                     f"card now (no purchase may take a card below {game.c.start_command}). {how}")
+            sides = [side for side in SIDES if side in game.state.buyers]
+        else:
+            title = f"Result of {sc.name}. {how}"
+            sides = list(SIDES)
+        with Vertical(id="form"):
+            with VerticalScroll(id="form-fields"):
+                yield Static(title, id="form-title")
+                for side in sides:
+                    when = "now" if status else "at the end"
+                    yield Label(f"{SIDE_NAME[side]} player ({game.player(side)}): command {when}", classes="form-head")
                     with Horizontal(classes="form-row"):
-                        yield Label(f"{o.cvp} CVP{' each' if o.kind == 'each' else ''} ({each}): {o.text}",
-                                    classes="form-objective")
-                        yield Input(str(rec.scores[side].get(o.id, 0)), type="integer",
-                                    id=f"score-{side}-{o.id}", classes="form-number", max_length=3)
-                    if rec.raised[side] == o.id and o.kind == "each":
-                        yield Checkbox("the item raised by 1 CVP is among those counted",
-                                       rec.raised_scored[side], id=f"raised-{side}-{o.id}")
-            yield Label("Initiative at the end of the last Status Phase:", classes="form-head")
-            with RadioSet(id="form-initiative"):
-                for side in SIDES:
-                    yield RadioButton(f"{SIDE_NAME[side]} ({game.player(side)})", value=rec.initiative == side,
-                                      id=f"init-{side}")
+                        for t in TYPES:
+                            yield Label(f"{t}:", classes="form-label")
+                            yield Input(str(self._held(f"cmd-{side}-{t}")), type="integer", id=f"cmd-{side}-{t}",
+                                        classes="form-number", max_length=3)
+                    for o in sc.objectives:
+                        if status or o.side not in ("both", side):
+                            continue
+                        each = "count" if o.kind == "each" else "0 or 1"
+                        with Horizontal(classes="form-row"):
+                            yield Label(f"{o.cvp} CVP{' each' if o.kind == 'each' else ''} ({each}): {o.text}",
+                                        classes="form-objective")
+                            yield Input(str(self._held(f"score-{side}-{o.id}")), type="integer",
+                                        id=f"score-{side}-{o.id}", classes="form-number", max_length=3)
+                        if rec.raised[side] == o.id and o.kind == "each":
+                            yield Checkbox("the item raised by 1 CVP is among those counted",
+                                           rec.raised_scored[side], id=f"raised-{side}-{o.id}")
+                if not status:
+                    yield Label("Initiative at the end of the last Status Phase:", classes="form-head")
+                    with RadioSet(id="form-initiative"):
+                        for side in SIDES:
+                            yield RadioButton(self._initiative_label(side), value=rec.initiative == side,
+                                              id=f"init-{side}")
+                yield Button("Close the form", id="form-close")
+            # below the fields, always in sight: the totals so far and the last refusal
             yield Static(id="form-totals")
             yield Static(id="form-error")
-            yield Button("Close the form", id="form-close")
+        yield Footer()
 
     def on_mount(self) -> None:
         self._totals()
         self.query_one(Input).focus()
 
+    def _held(self, field_id: str) -> int:
+        """The value the game holds for a field: the command on a card, or an objective's count."""
+        kind, side, key = field_id.split("-", 2)
+        if kind == "cmd":
+            return self.game.state.cards[side][key].tokens
+        return self.game.state.record.scores[side].get(key, 0)
+
+    def _initiative_label(self, side: str) -> str:
+        held = " <- held the initiative" if self.game.state.record.initiative == side else ""
+        return f"{SIDE_NAME[side]} ({self.game.player(side)}){held}"
+
+    @property
+    def in_status_phase(self) -> bool:
+        """A Red October Status Phase: only the command on the cards of the sides still buying."""
+        return self.game.state.phase == "status"
+
     def _totals(self) -> None:
+        if self.in_status_phase:
+            self.query_one("#form-totals", Static).update(command_now(self.game))
+            return
         self.query_one("#form-totals", Static).update(result_totals(self.game))
+        for side in SIDES:
+            self.query_one(f"#init-{side}", RadioButton).label = self._initiative_label(side)
 
     def _apply(self, cmd) -> bool:
         try:
@@ -268,33 +320,60 @@ class ResultFormScreen(ModalScreen[None]):
         self._totals()
         return True
 
-    @on(Input.Changed, ".form-number")
-    def _number(self, event: Input.Changed) -> None:
-        text = event.value.strip()
-        if text in ("", "-"):
-            return
+    def _commit(self, box: Input) -> bool:
+        """Enter the number in `box` (one command); False when the engine refused it."""
+        held = self._held(box.id)
+        text = box.value.strip()
         try:
             value = int(text)
-        except ValueError:
-            return
-        kind, side, key = event.input.id.split("-", 2)
-        rec = self.game.state.record
+        except ValueError:                    # empty, or a lone sign: nothing entered
+            box.value = str(held)
+            box.remove_class("-refused")
+            return True
+        if value == held:
+            box.remove_class("-refused")
+            return True
+        kind, side, key = box.id.split("-", 2)
         if kind == "cmd":
-            if rec.command[side][key] != value:
-                ok = self._apply(SetCommand(side, key, value))
-                event.input.set_class(not ok, "-invalid")
+            ok = self._apply(SetCommand(side, key, value))
         else:
+            rec = self.game.state.record
             raised = rec.raised_scored[side] if rec.raised[side] == key else False
-            if rec.scores[side].get(key, 0) != value:
-                ok = self._apply(Score(side, key, value, raised and value > 0))
-                event.input.set_class(not ok, "-invalid")
+            ok = self._apply(Score(side, key, value, raised and value > 0))
+            self._sync_raised(side, key)
+        box.set_class(not ok, "-refused")
+        return ok
+
+    def _sync_raised(self, side: str, key: str) -> None:
+        boxes = self.query(f"#raised-{side}-{key}")
+        if boxes:
+            boxes.first(Checkbox).value = self.game.state.record.raised_scored[side]
+
+    @on(Input.Changed, ".form-number")
+    def _typing(self, event: Input.Changed) -> None:
+        event.input.remove_class("-refused")
+
+    @on(Input.Submitted, ".form-number")
+    def _submitted(self, event: Input.Submitted) -> None:
+        if self._commit(event.input):
+            self.focus_next()
+
+    @on(Input.Blurred, ".form-number")
+    def _left(self, event: Input.Blurred) -> None:
+        if self._leaving or not event.input.is_mounted:
+            return
+        if not self._commit(event.input):
+            event.input.value = str(self._held(event.input.id))     # refused: back to what the game holds
 
     @on(Checkbox.Changed)
     def _raised(self, event: Checkbox.Changed) -> None:
         _, side, key = event.checkbox.id.split("-", 2)
-        count = self.game.state.record.scores[side].get(key, 0)
+        rec = self.game.state.record
+        if event.value == rec.raised_scored[side]:
+            return                            # already so (set by the form itself)
+        count = rec.scores[side].get(key, 0)
         if not self._apply(Score(side, key, count, event.value)):
-            event.checkbox.value = not event.value
+            event.checkbox.value = rec.raised_scored[side]
 
     @on(RadioSet.Changed)
     def _initiative(self, event: RadioSet.Changed) -> None:
@@ -304,9 +383,16 @@ class ResultFormScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#form-close")
     def _close_button(self) -> None:
-        self.dismiss(None)
+        self.action_close()
 
     def action_close(self) -> None:
+        """Close, after entering the number in the field being edited; if that is refused, stay
+        open with the reason shown (the field is back to the game's value: close again to leave)."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.has_class("form-number") and not self._commit(focused):
+            focused.value = str(self._held(focused.id))
+            return
+        self._leaving = True
         self.dismiss(None)
 
 
@@ -354,9 +440,12 @@ class ToIEndScreen(ModalScreen[None]):
         for who, total in o.totals.items():
             body.append(f"{SIDE_NAME.get(who, who)}: {total} CVP\n")
         body.append("\n" + o.reason + "\n\n")
-        body.append("Enter or q: back to the launcher · x: export the record as Markdown")
-        with Vertical(id="end"):
+        body.append("Enter or q: back to the launcher · x: export the record as Markdown · arrows scroll\n")
+        with VerticalScroll(id="end"):        # a long campaign's ledger scrolls at 80x24
             yield Static(Group(body, ledger(self.game)))
+
+    def on_mount(self) -> None:
+        self.query_one("#end").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)
