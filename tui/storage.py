@@ -309,6 +309,12 @@ def record_result(game: Game) -> str | None:
     level = str(getattr(outcome, "level", "") or "")
     won = bool(getattr(outcome, "won", level not in ("", "defeat")))
     vp = getattr(outcome, "vp", 0)
+    totals = getattr(outcome, "totals", None)
+    if isinstance(totals, dict) and totals:        # the hot-seat campaigns: who won, best score
+        winner = getattr(outcome, "winner", None)
+        level = level or (f"{winner} won" if winner else "draw")
+        won = winner is not None
+        vp = max(v for v in totals.values() if isinstance(v, int))
     records.append({
         "game": game.game_id,
         "mode": game_mode(game),

@@ -766,9 +766,11 @@ class TideOfIron(CheckedGame):
     # ======================================================================
     def _do_set_command(self, cmd: SetCommand) -> None:
         # TOI Campaign Phase, step 1: "record how much command each player has of each type"
+        # (or, in Red October's Status Phases, the command a side has before it buys)
         card = self.state.cards[cmd.side][cmd.card]
         card.tokens = cmd.value
-        self._emit(f"{SIDE_NAME[cmd.side]} {cmd.card} command: {cmd.value}.", R_RECORD, "entry")
+        rule = R_RED_OCTOBER if self.state.phase == "status" else R_RECORD
+        self._emit(f"{SIDE_NAME[cmd.side]} {cmd.card} command: {cmd.value}.", rule, "entry")
 
     def _do_set_initiative(self, cmd: SetInitiative) -> None:
         self.state.record.initiative = cmd.side

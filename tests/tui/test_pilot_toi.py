@@ -747,13 +747,9 @@ async def test_red_october_status_phase_command_entry_and_each_sides_own_purchas
         assert labels(app)[0] == "Status Phase of round 3: open purchases"
 
 
-@pytest.mark.xfail(strict=True, reason="engine: SetCommand in a Red October Status Phase cites the "
-                                       "end-of-scenario record rule (rules/toi/game.py _do_set_command)")
 def test_status_phase_command_entry_cites_the_red_october_rule():
-    """ENGINE: a command entered in a Red October Status Phase (SetCommand) is logged under
-    "TOI Campaign Phase, step 1: Record end-of-scenario statistics" although no scenario has
-    ended; the log panel shows that citation. The Status Phase's rule is "TOI Red October:
-    Reinforcements"."""
+    """TOI Red October: Reinforcements: command entered in a Status Phase cites that rule, not
+    the end-of-scenario record."""
     game = new_game(start="red-october", standalone=True)
     game.apply(BeginBattle())
     game.apply(StatusPhase(2))

@@ -326,3 +326,21 @@ def test_keymap_errors_name_the_file_the_action_and_the_problem(text, words):
     assert str(path) in message
     for word in words:
         assert word in message
+
+
+def test_a_finished_tide_of_iron_campaign_is_recorded_with_its_winner_and_best_cvp():
+    """Statistics for the hot-seat games: the winner and the best CVP, not an empty record."""
+    import random
+
+    from rules.toi import new_game as new_toi
+
+    game = new_toi(seed=3, start="red-october", standalone=True)
+    rng = random.Random(3)
+    while game.outcome is None:
+        game.apply(rng.choice(game.legal()))
+    storage.record_result(game)
+    rows, _ = storage.stats_summary()
+    (row,) = [r for r in rows if r["game"] == "toi"]
+    assert row["mode"] == "scenario" and row["played"] == 1
+    assert row["won"] == (1 if game.outcome.winner else 0)
+    assert row["best_vp"] == max(game.outcome.totals.values())

@@ -17,8 +17,8 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-# Menu keys: digits, then letters that no screen binding uses (h, l, q, r, s, u are taken).
-MENU_KEYS = "123456789abcdefgijkmnoptvwxyz"
+# Menu keys: digits, then letters that no screen binding uses (a e h l q r s u v x are taken).
+MENU_KEYS = "123456789bcdfgijkmnoptwyz"
 
 Entry = tuple[tuple[str, ...], Any]
 
