@@ -102,9 +102,13 @@ def ledger(game: TideOfIron, compact: bool = False) -> Table | Group:
 
 
 def scenario_sheet(game: TideOfIron, compact: bool = True) -> Group:
-    """The current scenario: rounds, initiative, actions, objectives with CVP."""
+    """The scenario at hand: rounds, initiative, actions, objectives with CVP. During the
+    Campaign Phase that is the NEXT scenario, the one the choices and purchases are for."""
     sc = game.current
     parts: list = []
+    if game.state.phase in ("penalty", "table", "purchase") and game.next_scenario is not None:
+        sc = game.next_scenario
+        parts.append(Text("Next scenario (press v for its set-up sheet)", style="italic"))
     head = Text(f"{sc.name}: ", style="bold")
     head.append(f"{sc.rounds} rounds, {SIDE_NAME[sc.starting_initiative]} initiative, "
                 f"{sc.actions_per_turn} actions per turn")

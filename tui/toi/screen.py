@@ -58,8 +58,8 @@ class ToIScreen(Screen):
             with VerticalScroll(id="toi-board"):
                 yield Static(id="toi-cards")       # first: in sight even when the sheet is long
                 yield Static(id="toi-totals")
-                yield Static(id="toi-sheet")
                 yield Static(id="toi-ledger")
+                yield Static(id="toi-sheet")
             with Vertical(id="toi-side"):
                 yield CommandMenu(id="toi-menu")
         yield LogPanel(id="toi-log")
