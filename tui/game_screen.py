@@ -37,6 +37,8 @@ class PassScreen(ModalScreen[None]):
 class GameScreen(Screen):
     """Base of the campaign screens: subclasses compose, refresh and name the player to act."""
 
+    UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
+
     def __init__(self, game, *, autosave: bool = True) -> None:
         super().__init__()
         self.game = game
@@ -106,7 +108,7 @@ class GameScreen(Screen):
             self._to_act = self.player_to_act()
             self.refresh_view()
         else:
-            self.notify("Cannot undo past a roll, a draw or the start of the game.", severity="warning")
+            self.notify(self.UNDO_REFUSED, severity="warning")
 
     def action_save(self) -> None:
         from tui.fallblau.screen import SaveNameScreen

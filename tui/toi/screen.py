@@ -10,18 +10,17 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from rules.core.errors import IllegalCommand
-from rules.core.events import Event
 from rules.toi import Score, SetCommand, SetInitiative, TideOfIron
 from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
 from rules.toi.help import topics_for
 from rules.toi.state import SIDES, TYPES
-from tui import storage
-from tui.fallblau.screen import HelpScreen, LogScreen, SaveNameScreen
+from tui.fallblau.screen import HelpScreen
+from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
 
@@ -31,7 +30,7 @@ from .panels import command_cards, command_now, ledger, result_totals, scenario_
 CSS_FILE = Path(__file__).with_name("toi.tcss")
 
 
-class ToIScreen(Screen):
+class ToIScreen(GameScreen):
     """Run a Tide of Iron campaign between battles fought on the players' own table."""
 
     CSS_PATH = CSS_FILE
@@ -46,11 +45,7 @@ class ToIScreen(Screen):
         Binding("x", "export", "Export", id="export"),
     ]
 
-    def __init__(self, game: TideOfIron, *, autosave: bool = True) -> None:
-        super().__init__()
-        self.game = game
-        self.autosave = autosave
-        self._to_act = game.state.to_act
+    UNDO_REFUSED = "Nothing to undo."
 
     def compose(self) -> ComposeResult:
         yield Static(id="toi-status")
@@ -108,72 +103,13 @@ class ToIScreen(Screen):
         else:
             self.play(message.command)
 
-    def play(self, command) -> bool:
-        try:
-            events = self.game.apply(command)
-        except IllegalCommand as exc:
-            self.notify(str(exc), severity="error", timeout=8)
-            return False
-        self.after(events)
-        return True
-
-    def after(self, events: list[Event]) -> None:
-        if self.autosave:
-            try:
-                storage.autosave(self.game)
-            except OSError as exc:
-                self.notify(f"Autosave failed: {exc}", severity="error")
-        self.query_one(LogPanel).add_events(events)
-        self.refresh_view()
-        if self.game.outcome is not None:
-            self.show_end()
-            return
-        to_act = self.game.state.to_act
-        if to_act is not None and to_act != self._to_act:
-            self.app.push_screen(PassScreen(self.game, to_act))
-        self._to_act = to_act
-
-    def show_end(self) -> None:
-        if self.autosave:
-            try:
-                storage.record_result(self.game)
-            except OSError as exc:
-                self.notify(f"Could not record the result: {exc}", severity="error")
-        self.app.push_screen(ToIEndScreen(self.game))
-
     # -- actions ---------------------------------------------------------------------------
-    def action_undo(self) -> None:
-        if self.game.undo():
-            if self.autosave:
-                storage.autosave(self.game)
-            self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
-            self._to_act = self.game.state.to_act
-            self.refresh_view()
-        else:
-            self.notify("Nothing to undo.", severity="warning")
-
     def action_back(self) -> None:
         if not self.query_one(CommandMenu).back():
             self.app.pop_screen()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=False))
-
-    def action_save(self) -> None:
-        self.app.push_screen(SaveNameScreen(), self._save_as)
-
-    def _save_as(self, name: str | None) -> None:
-        if not name:
-            return
-        try:
-            path = storage.save_named(self.game, name)
-        except (ValueError, OSError) as exc:
-            self.notify(str(exc), severity="error")
-            return
-        self.notify(f"Saved as '{name}' ({path.name}).")
-
-    def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.game.events))
 
     def action_result_form(self) -> None:
         if self.game.state.phase not in ("result", "status"):
@@ -185,35 +121,16 @@ class ToIScreen(Screen):
         self.app.push_screen(TextScreen("Set-up sheet", setup_markdown(self.game)))
 
     def action_export(self) -> None:
-        try:
-            paths = storage.export_markdown({
-                "toi-campaign-record": campaign_markdown(self.game),
-                "toi-setup-sheet": setup_markdown(self.game),
-            })
-        except OSError as exc:
-            self.notify(f"Export failed: {exc}", severity="error")
-            return
-        self.notify("Exported: " + ", ".join(str(p) for p in paths), timeout=10)
+        self.export({"toi-campaign-record": campaign_markdown(self.game),
+                     "toi-setup-sheet": setup_markdown(self.game)})
 
+    # -- GameScreen ------------------------------------------------------------------------
+    def player_to_act(self) -> str | None:
+        side = self.game.state.to_act
+        return f"the {SIDE_NAME[side]} player ({self.game.player(side)})" if side else None
 
-class PassScreen(ModalScreen[None]):
-    """Hot-seat: hide the screen until the other player has the keyboard."""
-
-    BINDINGS = [Binding("enter", "go", "Ready", id="confirm"), Binding("space", "go", show=False)]
-
-    def __init__(self, game: TideOfIron, side: str) -> None:
-        super().__init__()
-        self.side = side
-        self.player = game.player(side)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="pass"):
-            yield Static(Text.assemble(
-                ("Pass the keyboard to the ", ""), (f"{SIDE_NAME[self.side]} player ({self.player})", "bold"),
-                (".\n\nPress Enter when you are ready.", "")))
-
-    def action_go(self) -> None:
-        self.dismiss(None)
+    def end_screen(self) -> ModalScreen:
+        return ToIEndScreen(self.game)
 
 
 class ResultFormScreen(ModalScreen[None]):
