@@ -38,6 +38,13 @@ class GameScreen(Screen):
     """Base of the campaign screens: subclasses compose, refresh and name the player to act."""
 
     UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="undo"),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("q", "back", "Back", id="back"),
+        Binding("s", "save", "Save", id="save"),
+        Binding("l", "log", "Log", id="log"),
+    ]
 
     def __init__(self, game, *, autosave: bool = True) -> None:
         super().__init__()
@@ -57,6 +64,19 @@ class GameScreen(Screen):
         raise NotImplementedError
 
     # -- the shared flow ---------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.query_one(LogPanel).add_events(self.game.events)
+        self.refresh_view()
+        self.query_one("#menu-options").focus()
+        if self.game.outcome is not None:
+            self.call_after_refresh(self.show_end)
+
+    def action_back(self) -> None:
+        """Climb one menu level; at the top, back to the launcher (the game is autosaved)."""
+        from tui.widgets.command_menu import CommandMenu
+        if not self.query_one(CommandMenu).back():
+            self.app.pop_screen()
+
     def play(self, command) -> bool:
         try:
             events = self.game.apply(command)

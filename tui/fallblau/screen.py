@@ -55,14 +55,7 @@ class FallBlauScreen(GameScreen):
 
     CSS_PATH = CSS_FILE
 
-    BINDINGS = [
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("q", "back", "Back", id="back"),
-        Binding("s", "save", "Save", id="save"),
-        Binding("r", "rules", "Rules", id="rules"),
-        Binding("l", "log", "Log", id="log"),
-    ]
+    BINDINGS = [Binding("r", "rules", "Rules", id="rules")]
 
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -78,13 +71,6 @@ class FallBlauScreen(GameScreen):
                 yield OddsPanel(id="odds")
         yield LogPanel(id="log")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(LogPanel).add_events(self.game.events)
-        self.refresh_view()
-        self.query_one("#menu-options").focus()
-        if self.game.outcome is not None:
-            self.call_after_refresh(self.show_end)
 
     @property
     def wide(self) -> bool:
@@ -157,10 +143,6 @@ class FallBlauScreen(GameScreen):
 
     def end_screen(self) -> ModalScreen:
         return EndScreen(self.game)
-
-    def action_back(self) -> None:
-        if not self.query_one(CommandMenu).back():
-            self.app.pop_screen()
 
     def action_help(self) -> None:
         topics = topics_for(self.game)

@@ -35,11 +35,6 @@ class ToIScreen(GameScreen):
 
     CSS_PATH = CSS_FILE
     BINDINGS = [
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("question_mark", "help", "Help", id="help"),
-        Binding("q", "back", "Back", id="back"),
-        Binding("s", "save", "Save", id="save"),
-        Binding("l", "log", "Log", id="log"),
         Binding("e", "result_form", "Result form", id="result-form"),
         Binding("v", "sheet", "Set-up sheet", id="sheet"),
         Binding("x", "export", "Export", id="export"),
@@ -59,13 +54,6 @@ class ToIScreen(GameScreen):
                 yield CommandMenu(id="toi-menu")
         yield LogPanel(id="toi-log")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(LogPanel).add_events(self.game.events)
-        self.refresh_view()
-        self.query_one("#menu-options").focus()
-        if self.game.outcome is not None:
-            self.call_after_refresh(self.show_end)
 
     def on_resize(self, event) -> None:
         """Wider or narrower: the status line, sheet and ledger have a wide and a narrow form
@@ -104,10 +92,6 @@ class ToIScreen(GameScreen):
             self.play(message.command)
 
     # -- actions ---------------------------------------------------------------------------
-    def action_back(self) -> None:
-        if not self.query_one(CommandMenu).back():
-            self.app.pop_screen()
-
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=False))
 
