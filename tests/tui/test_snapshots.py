@@ -157,6 +157,73 @@ CASES = {
 }
 
 
+# -- Victory: The Blocks of War ------------------------------------------------------------
+def victory_regroup():
+    """A duel's first Regroup Phase, worked by hand with fixed dice: maps 4-1-6, layout 3,
+    initiative 5-2 (Anna), a length roll of 1 on turn 7; 14 BP to 12, so Anna won by 2 VP and
+    picks from the Standard, +1 and +2 Forcepools. She lost IN-2 and has picked three units."""
+    from rules.core.dice import FixedDice
+    from rules.victory import (
+        AddUnit,
+        ConfirmBattleGroup,
+        Deployed,
+        EnterBattlePoints,
+        LoseUnit,
+        NextTurn,
+        Reinforce,
+        RollBattleLength,
+        RollInitiative,
+        RollLayout,
+        RollMaps,
+        UnitsDone,
+    )
+    from rules.victory import new_game as victory_new_game
+    group = ((3, "IN"), (3, "EN"), (2, "FA"), (2, "DB"), (2, "MA"), (2, "CA"), (1, "SS"), (1, "DD"), (1, "TB"),
+             (1, "IN"))
+    game = victory_new_game(players=("Anna", "James"), dice=FixedDice([4, 1, 6, 3, 5, 2, 1, 1, 1, 1, 6, 6]))
+    for p in game.players:
+        for cv, t in group:
+            game.apply(AddUnit(p, t, cv))
+        game.apply(ConfirmBattleGroup(p))
+    for cmd in (RollMaps(), RollLayout(), RollInitiative(), Deployed("Anna"), Deployed("James"), *[NextTurn()] * 6,
+                RollBattleLength(), EnterBattlePoints("Anna", 10, 2), EnterBattlePoints("James", 8, 2),
+                LoseUnit("Anna", "IN-2"), UnitsDone("Anna"), UnitsDone("James"), Reinforce("Anna", "AR"),
+                Reinforce("Anna", "MT"), Reinforce("Anna", "IN")):
+        game.apply(cmd)
+    return game
+
+
+def victory_battle():
+    """The same duel in battle 2 (maps 1-1-1, layout 6, Anna attacking as the winner of
+    battle 1), turn 7, the battle-length roll made (6: the battle goes on)."""
+    from rules.victory import (
+        ConfirmReinforcements,
+        Deployed,
+        NextTurn,
+        Reinforce,
+        RollBattleLength,
+        RollLayout,
+        RollMaps,
+    )
+    game = victory_regroup()
+    for cmd in (*[Reinforce("Anna", "IN")] * 7, ConfirmReinforcements("Anna"), *[Reinforce("James", "DD")] * 10,
+                ConfirmReinforcements("James"), RollMaps(), RollLayout(), Deployed("Anna"), Deployed("James"),
+                *[NextTurn()] * 6, RollBattleLength()):
+        game.apply(cmd)
+    return game
+
+
+async def victory_screen(pilot):
+    from tui.victory.screen import VictoryScreen
+    assert isinstance(pilot.app.screen, VictoryScreen)
+
+
+CASES.update({
+    "victory-battle": (victory_battle, victory_screen),
+    "victory-regroup": (victory_regroup, victory_screen),
+})
+
+
 async def render(case: str, size: tuple[int, int]) -> tuple[str, str]:
     make_game, prepare = CASES[case]
     app = WartableApp(game=make_game(), autosave=False)

@@ -1,22 +1,34 @@
 """Victory's legal commands as menu paths: who acts (player or battle), then what, then which.
 
-Battle Points are entered in a small form, not picked from the menu.
+Battle Points are entered in a small form, not picked from the menu. Battle Groups grow by ten
+units a battle, so unit lists are grouped by type, and any level with more entries than the
+menu has keys is split into ranges: every entry keeps a visible key.
 """
 
 from __future__ import annotations
 
 from rules.core.command import Command
 from rules.victory import (
-    AddUnit, EnterBattlePoints, EngineerRoll, LoseUnit, MarineRoll, Reinforce, RemoveUnit,
-    SpecialUnit, Transfer,
+    AddUnit,
+    EngineerRoll,
+    EnterBattlePoints,
+    LoseUnit,
+    MarineRoll,
+    Reinforce,
+    RemoveUnit,
+    SpecialUnit,
+    Transfer,
 )
 from rules.victory.game import Victory
+from tui.widgets.command_menu import MENU_KEYS
 
 CATEGORY = {
     RemoveUnit: "Take a unit back", LoseUnit: "Units lost or cut off (5.2)",
     Reinforce: "Reinforcements at 1 CV (5.4)", SpecialUnit: "Special group units (5.5)",
     Transfer: "Transfer a unit (7.2)", EngineerRoll: "Engineer roll (3.2)", MarineRoll: "Marine roll (3.3)",
 }
+
+Path = tuple[str, ...]
 
 
 def who(game: Victory, cmd: Command) -> str:
@@ -33,8 +45,15 @@ def who(game: Victory, cmd: Command) -> str:
     return "Campaign"
 
 
-def menu_entries(game: Victory) -> tuple[str, list[tuple[tuple[str, ...], Command | str]]]:
-    out: list[tuple[tuple[str, ...], Command | str]] = []
+def _type_label(game: Victory, player: str, unit_id: str) -> str:
+    u = game.unit(player, unit_id)
+    t = u.unit_type if u else unit_id.split("-", 1)[0]
+    unit_type = game.content.units.get(t)
+    return f"{t} {unit_type.name}" if unit_type else t
+
+
+def menu_entries(game: Victory) -> tuple[str, list[tuple[Path, Command | str]]]:
+    out: list[tuple[Path, Command | str]] = []
     bp_players: list[str] = []
     for cmd in game.legal():
         if isinstance(cmd, EnterBattlePoints):
@@ -46,10 +65,14 @@ def menu_entries(game: Victory) -> tuple[str, list[tuple[tuple[str, ...], Comman
         short = text.split(": ", 1)[1] if text.startswith(f"{head}: ") else text
         match cmd:
             case AddUnit(unit_type=t, cv=cv):
-                path: tuple[str, ...] = (head, "Add a unit", f"at {cv} CV", f"{t} {game.content.units[t].name}")
+                path: Path = (head, "Add a unit", f"at {cv} CV", f"{t} {game.content.units[t].name}")
             case Reinforce(unit_type=t):
                 pool = game.content.units[t].pool
                 path = (head, CATEGORY[Reinforce], f"pool {pool}", f"{t} {game.content.units[t].name}")
+            case LoseUnit(player=p, unit=u):
+                path = (head, CATEGORY[LoseUnit], _type_label(game, p, u), short)
+            case Transfer(sender=a, receiver=b, unit=u):
+                path = (head, CATEGORY[Transfer], f"to {b}", _type_label(game, a, u), short)
             case _ if type(cmd) in CATEGORY:
                 path = (head, CATEGORY[type(cmd)], short)
             case _:
@@ -60,4 +83,32 @@ def menu_entries(game: Victory) -> tuple[str, list[tuple[tuple[str, ...], Comman
     title = f"Battle {game.battle} of {game.c.battles}" if game.battle else "Choosing Battle Groups (4.1)"
     if game.state.phase == "over":
         title = "The campaign is over"
-    return title, out
+    return title, fit_keys(out)
+
+
+def fit_keys(entries: list[tuple[Path, object]], depth: int = 0,
+             limit: int = len(MENU_KEYS)) -> list[tuple[Path, object]]:
+    """Split every menu level with more entries than there are keys into ranges ("IN-1
+    destroyed … IN-9 cut off (no supply)"), so each entry the menu shows has a key."""
+    ends: list[tuple[Path, object]] = []
+    groups: dict[str, list[tuple[Path, object]]] = {}
+    for path, cmd in entries:
+        if len(path) > depth:
+            groups.setdefault(path[depth], []).append((path, cmd))
+        else:
+            ends.append((path, cmd))
+    labels = list(groups)
+    room = limit - (1 if ends and depth else 0)          # "(this one)" takes a key too
+    if len(labels) > room:
+        size = max(room, -(-len(labels) // room))
+        ranged: dict[str, list[tuple[Path, object]]] = {}
+        for i in range(0, len(labels), size):
+            part = labels[i:i + size]
+            name = part[0] if len(part) == 1 else f"{part[0]} … {part[-1]}"
+            ranged[name] = [(path[:depth] + (name,) + path[depth:], cmd)
+                            for label in part for path, cmd in groups[label]]
+        groups = ranged
+    out = ends
+    for members in groups.values():
+        out += fit_keys(members, depth + 1, limit)
+    return out

@@ -18,12 +18,13 @@ from rules.victory import EnterBattlePoints
 from rules.victory.export import campaign_markdown
 from rules.victory.game import Victory
 from rules.victory.help import load_help, reference_card
+from tui import storage
+from tui.fallblau.screen import LogScreen
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu
-from tui.widgets.log_panel import LogPanel
 
 from .menu import menu_entries
-from .panels import battles, roster, status_line, vp_table
+from .panels import VictoryLog, battles, roster, status_line, vp_table
 
 CSS_FILE = Path(__file__).with_name("victory.tcss")
 
@@ -32,13 +33,10 @@ class VictoryScreen(GameScreen):
     """Run a Victory campaign between battles fought on the players' own table."""
 
     CSS_PATH = CSS_FILE
+    _concealed = False
+    _shown: tuple[str, ...] = ()
     BINDINGS = [
-        Binding("u", "undo", "Undo", id="undo"),
-        Binding("question_mark", "help", "Help", id="help"),
         Binding("r", "rules", "Rule 3 card", id="rules"),
-        Binding("q", "back", "Back", id="back"),
-        Binding("s", "save", "Save", id="save"),
-        Binding("l", "log", "Log", id="log"),
         Binding("x", "export", "Export", id="export"),
     ]
 
@@ -51,15 +49,8 @@ class VictoryScreen(GameScreen):
                 yield Static(id="vic-roster")
             with Vertical(id="vic-side"):
                 yield CommandMenu(id="vic-menu")
-        yield LogPanel(id="vic-log")
+        yield VictoryLog(id="vic-log")
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(LogPanel).add_events(self.game.events)
-        self.refresh_view()
-        self.query_one("#menu-options").focus()
-        if self.game.outcome is not None:
-            self.call_after_refresh(self.show_end)
 
     # -- GameScreen ------------------------------------------------------------------------
     def player_to_act(self) -> str | None:
@@ -75,12 +66,78 @@ class VictoryScreen(GameScreen):
         self.query_one("#vic-vp", Static).update(vp_table(game))
         self.query_one("#vic-battles", Static).update(battles(game))
         acting = game.acting()
-        shown = acting if game.mode != "round-robin" else acting[:1] if len(acting) == 1 else ()
-        if game.mode == "duel" and not acting:
-            shown = game.players
-        self.query_one("#vic-roster", Static).update(Group(*(roster(game, p) for p in shown)))
+        if game.mode == "round-robin":
+            # 7.1: a Battle Group is secret: shown only while its player alone acts (or has
+            # opened their own part of the menu, when several act at once: see _highlighted)
+            shown = acting if len(acting) == 1 else ()
+        else:
+            shown = acting or game.players
+        to_act = self.player_to_act()
+        # The pass screen about to cover this one lets the board show through, so in round
+        # robin the next player's Battle Group stays hidden until that player has the keyboard.
+        self._concealed = game.mode == "round-robin" and to_act is not None and to_act != self._to_act
+        self._shown = shown
+        self._show_rosters()
         title, entries = menu_entries(game)
         self.query_one(CommandMenu).set_entries(entries, title)
+
+    def on_screen_resume(self) -> None:
+        # The pass screen is gone: the player at the keyboard may look. (A form closing just
+        # before a pass screen opens resumes this screen too, under the pass screen: not yet.)
+        if self._concealed and self.app.screen is self:
+            self.refresh_view()
+
+    def _arrange(self) -> None:
+        """Choosing, losses, reinforcements: the Battle Groups are what the players need to see,
+        so they come right after the VP table (the ones being worked on first); during a battle
+        the battle comes first."""
+        board = self.query_one("#vic-board")
+        vp, fights, rosters = (self.query_one(f"#vic-{name}") for name in ("vp", "battles", "roster"))
+        busy = [] if self._concealed else [p for p in self._shown if self._roster_step(p)]
+        order = [vp, rosters, fights] if busy else [vp, fights, rosters]
+        if list(board.children) != order:
+            for widget in reversed(order):
+                board.move_child(widget, before=0)
+            board.scroll_home(animate=False)
+
+    @on(CommandMenu.Highlighted)
+    def _highlighted(self, message: CommandMenu.Highlighted) -> None:
+        """Round robin with several players acting at once: a player's Battle Group shows while
+        the menu is inside that player's own entries, and hides again at the top."""
+        game: Victory = self.game
+        if game.mode != "round-robin" or self._concealed or len(game.acting()) < 2:
+            return
+        owners = {_owner(cmd) for cmd in message.commands}
+        owner = owners.pop() if len(owners) == 1 and self.query_one(CommandMenu).depth else None
+        shown = (owner,) if owner in game.players else ()
+        if shown != self._shown:
+            self._shown = shown
+            self._show_rosters()
+
+    def _show_rosters(self) -> None:
+        if self._concealed:
+            to_act = self.player_to_act()
+            rosters = Group(Text(f"{to_act}'s Battle Group is shown when {to_act} has the keyboard.",
+                                 style="italic"))
+        else:
+            wide = self.app.size.width >= 120          # the -wide breakpoint: room for "Joined"
+            first = sorted(self._shown, key=lambda p: not self._roster_step(p))
+            rosters = Group(*(roster(self.game, p, joined=wide) for p in first))
+        self.query_one("#vic-roster", Static).update(rosters)
+        self._arrange()
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._show_rosters()
+
+    def _roster_step(self, player: str) -> bool:
+        game: Victory = self.game
+        if game.state.phase == "choose":
+            return True
+        if game.state.round.step != "battles":
+            return False
+        m = game.match_of(player)
+        return (m.step if m else "bye") in ("losses", "reinforce", "special_units", "bye")
 
     # -- the menu ----------------------------------------------------------------------------
     @on(CommandMenu.Chosen)
@@ -91,10 +148,6 @@ class VictoryScreen(GameScreen):
         else:
             self.play(choice)
 
-    def action_back(self) -> None:
-        if not self.query_one(CommandMenu).back():
-            self.app.pop_screen()
-
     def action_help(self) -> None:
         from tui.fallblau.screen import HelpScreen
         self.app.push_screen(HelpScreen("Help: Victory campaign game", list(load_help().values())))
@@ -103,8 +156,27 @@ class VictoryScreen(GameScreen):
         from tui.fallblau.screen import HelpScreen
         self.app.push_screen(HelpScreen("Rule 3: changes to the Victory rules", reference_card()))
 
+    def action_log(self) -> None:
+        self.app.push_screen(VictoryLogScreen(self.game.events))
+
     def action_export(self) -> None:
         self.export({"victory-campaign-record": campaign_markdown(self.game)})
+
+
+def _owner(cmd) -> str | None:
+    """The player a menu command belongs to (None: a battle's shared rolls and turns)."""
+    if isinstance(cmd, str) and cmd.startswith("bp:"):
+        return cmd[3:]
+    return getattr(cmd, "player", None) or getattr(cmd, "sender", None)
+
+
+class VictoryLogScreen(LogScreen):
+    """The whole log, with Victory's marks."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="fulllog"):
+            yield Label("The whole log (q: close, arrows scroll)")
+            yield VictoryLog(id="fulllog-body")
 
 
 class BattlePointsScreen(ModalScreen[None]):
@@ -173,7 +245,8 @@ class BattlePointsScreen(ModalScreen[None]):
 
 class VictoryEndScreen(ModalScreen[None]):
     BINDINGS = [Binding("q", "close", "Back to the launcher", id="back"),
-                Binding("enter", "close", "Back to the launcher", show=False, id="confirm")]
+                Binding("enter", "close", "Back to the launcher", show=False, id="confirm"),
+                Binding("x", "export", "Export the record", id="export")]
 
     def __init__(self, game: Victory) -> None:
         super().__init__()
@@ -183,9 +256,18 @@ class VictoryEndScreen(ModalScreen[None]):
         o = self.game.outcome
         body = Text("THE CAMPAIGN IS OVER\n\n", style="bold")
         body.append(o.reason + "\n\n")
-        body.append("Enter or q: back to the launcher · x on the campaign screen exports the record")
+        body.append("x: export the campaign record · Enter or q: back to the launcher\n")
         with Vertical(id="end"):
             yield Static(Group(body, vp_table(self.game)))
+
+    def action_export(self) -> None:
+        """The record can be written from here: closing this screen leaves the campaign."""
+        try:
+            paths = storage.export_markdown({"victory-campaign-record": campaign_markdown(self.game)})
+        except OSError as exc:
+            self.notify(f"Export failed: {exc}", severity="error")
+            return
+        self.notify("Exported: " + ", ".join(str(p) for p in paths), timeout=10)
 
     def action_close(self) -> None:
         self.dismiss(None)
