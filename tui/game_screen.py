@@ -130,6 +130,13 @@ class GameScreen(Screen):
         else:
             self.notify(self.UNDO_REFUSED, severity="warning")
 
+    def keys_help(self) -> str:
+        """The keys of this screen, for the help screen."""
+        keys = ", ".join(f"{'?' if b.key == 'question_mark' else b.key} {b.description.lower()}"
+                         for b in self._bindings.shown_keys if b.description)
+        return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
+                f"{keys}.")
+
     def action_save(self) -> None:
         from tui.fallblau.screen import SaveNameScreen
         self.app.push_screen(SaveNameScreen(), self._save_as)

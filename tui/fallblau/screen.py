@@ -263,7 +263,7 @@ class HelpScreen(ModalScreen[None]):
             "u undo (never past a roll or a draw). q back, or leave to the launcher (autosaved). "
             "s save under a name. r rules reference. l the whole log. ? this help.\n")
 
-    def __init__(self, title: str, topics, keys: bool = False) -> None:
+    def __init__(self, title: str, topics, keys: bool | str = False) -> None:
         super().__init__()
         self.title_text = title
         self.topics = topics
@@ -272,7 +272,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         body = Text()
         if self.keys:
-            body.append(self.KEYS + "\n", style="bold")
+            body.append((self.keys if isinstance(self.keys, str) else self.KEYS) + "\n", style="bold")
         for t in self.topics:
             body.append(f"{t.title}", style="bold underline")
             body.append(f"  ({t.section})\n", style="italic")

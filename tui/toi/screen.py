@@ -93,7 +93,7 @@ class ToIScreen(GameScreen):
 
     # -- actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=False))
+        self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=self.keys_help()))
 
     def action_result_form(self) -> None:
         if self.game.state.phase not in ("result", "status"):

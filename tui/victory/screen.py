@@ -150,7 +150,8 @@ class VictoryScreen(GameScreen):
 
     def action_help(self) -> None:
         from tui.fallblau.screen import HelpScreen
-        self.app.push_screen(HelpScreen("Help: Victory campaign game", list(load_help().values())))
+        self.app.push_screen(HelpScreen("Help: Victory campaign game", list(load_help().values()),
+                                        keys=self.keys_help()))
 
     def action_rules(self) -> None:
         from tui.fallblau.screen import HelpScreen

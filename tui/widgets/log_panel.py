@@ -36,6 +36,7 @@ class LogPanel(RichLog):
     """A scrolling log of events, newest at the bottom."""
 
     def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("min_width", 20)      # wrap to the panel, however narrow
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
 
     def add_events(self, events: Iterable[Event]) -> None:
