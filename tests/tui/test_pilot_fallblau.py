@@ -10,7 +10,6 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
@@ -21,7 +20,6 @@ import time
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from textual.widgets import Input
 
 from rules.core.save import dumps
@@ -43,6 +41,7 @@ from tui.launcher import LauncherScreen
 from tui.new_game import NewFallBlauScreen
 from tui.saves_screens import SavesScreen, StatsScreen
 from tui.widgets.command_menu import MENU_KEYS, CommandMenu
+from tests.support.screens import frame, flat, menu, key_for, stack
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERALS = ("hoth", "paulus", "ruoff")
@@ -52,41 +51,9 @@ SIZE = (80, 24)
 # ==========================================================================================
 # Helpers: what the player sees, and the keys to reach it
 # ==========================================================================================
-def frame(app) -> str:
-    """The characters of the current frame (every screen in the stack that shows through)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text(styles=False)
-
-
-def flat(app) -> str:
-    """The frame with its lines joined and runs of spaces squeezed: for phrases that may wrap."""
-    return " ".join(frame(app).split())
-
-
-def menu(app) -> CommandMenu:
-    return app.screen.query_one(CommandMenu)
-
-
-def key_for(app, label_start: str) -> str:
-    """The key shown in front of the first visible menu entry whose label starts so."""
-    items = menu(app).items()
-    for key, label, _leaf in items:
-        if label.startswith(label_start):
-            assert key, f"menu entry {label!r} has no key"
-            return key
-    raise AssertionError(f"no menu entry starts with {label_start!r}; the menu shows {items}")
-
-
 def notes(app) -> list[tuple[str, str]]:
     """(severity, message) of every notification raised so far."""
     return [(n.severity, n.message) for n in app._notifications]
-
-
-def stack(app) -> list[str]:
-    return [type(s).__name__ for s in app.screen_stack]
 
 
 async def close_resolutions(pilot) -> None:

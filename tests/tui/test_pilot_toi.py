@@ -16,11 +16,8 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 
 from __future__ import annotations
 
-import io
 import json
 
-import pytest
-from rich.console import Console
 from textual.widgets import Checkbox, Input, RadioSet, Static
 
 from rules.toi import (
@@ -49,7 +46,7 @@ from tui.toi.screen import (
     ToIEndScreen,
     ToIScreen,
 )
-from tui.widgets.command_menu import CommandMenu
+from tests.support.screens import frame, flat, shown, menu, labels, key_for, stack
 
 SIZE = (80, 24)
 TYPES = ("ammunition", "morale", "supply")
@@ -58,53 +55,8 @@ TYPES = ("ammunition", "morale", "supply")
 # ==========================================================================================
 # Helpers: what the players see, and the keys to reach it
 # ==========================================================================================
-def frame(app) -> str:
-    """The characters of the current frame (every screen in the stack that shows through)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text(styles=False)
-
-
-def flat(app) -> str:
-    """The frame with its lines joined and runs of spaces squeezed."""
-    return " ".join(frame(app).split())
-
-
-def shown(app, widget) -> str:
-    """The characters on screen inside `widget`'s region, lines joined, spaces squeezed:
-    what the player can read there now (nothing that is scrolled out of sight)."""
-    region = widget.content_region.intersection(app.screen.region)
-    rows = frame(app).split("\n")
-    text = [rows[y][region.x:region.right] for y in range(region.y, region.bottom) if y < len(rows)]
-    return " ".join(" ".join(text).split())
-
-
-def menu(app) -> CommandMenu:
-    return app.screen.query_one(CommandMenu)
-
-
-def labels(app) -> list[str]:
-    return [label for _key, label, _leaf in menu(app).items()]
-
-
-def key_for(app, label_start: str) -> str:
-    """The key shown in front of the first visible menu entry whose label starts so."""
-    items = menu(app).items()
-    for key, label, _leaf in items:
-        if label.startswith(label_start):
-            assert key, f"menu entry {label!r} has no key"
-            return key
-    raise AssertionError(f"no menu entry starts with {label_start!r}; the menu shows {items}")
-
-
 def notes(app) -> list[str]:
     return [n.message for n in app._notifications]
-
-
-def stack(app) -> list[str]:
-    return [type(s).__name__ for s in app.screen_stack]
 
 
 def cards_row(app, side: str) -> str:

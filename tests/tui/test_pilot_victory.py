@@ -57,7 +57,8 @@ from tui.game_screen import PassScreen
 from tui.launcher import LauncherScreen
 from tui.new_victory import NewVictoryScreen
 from tui.victory.screen import BattlePointsScreen, VictoryEndScreen, VictoryScreen
-from tui.widgets.command_menu import MENU_KEYS, CommandMenu
+from tui.widgets.command_menu import MENU_KEYS
+from tests.support.screens import frame, flat, shown, menu, labels, key_for
 
 SIZE = (80, 24)
 # A Battle Group by 4.1: two units at 3 CV, four at 2 CV, four at 1 CV.
@@ -73,29 +74,6 @@ ROLLS = (4, 1, 6, 3, 5, 2, 1, 1, 1, 1, 6)
 # ==========================================================================================
 # Helpers: what the players see, and the keys to reach it
 # ==========================================================================================
-def frame(app) -> str:
-    """The characters of the current frame (every screen in the stack that shows through)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text(styles=False)
-
-
-def flat(app) -> str:
-    """The frame with its lines joined and runs of spaces squeezed: for phrases that may wrap."""
-    return " ".join(frame(app).split())
-
-
-def shown(app, widget) -> str:
-    """The characters on screen inside `widget`'s region, lines joined, spaces squeezed: what
-    the player can read there now (nothing scrolled out of sight, nothing of the panel beside)."""
-    region = widget.scrollable_content_region.intersection(app.screen.region)
-    rows = frame(app).split("\n")
-    text = [rows[y][region.x:region.right] for y in range(region.y, region.bottom) if y < len(rows)]
-    return " ".join(" ".join(text).split())
-
-
 def board(app) -> str:
     """The campaign board: rosters, VP table, battles (under any modal screen on top)."""
     screen = next(s for s in reversed(app.screen_stack) if isinstance(s, VictoryScreen))
@@ -105,24 +83,6 @@ def board(app) -> str:
 def log(app) -> str:
     screen = next(s for s in reversed(app.screen_stack) if isinstance(s, VictoryScreen))
     return shown(app, screen.query_one("#vic-log"))
-
-
-def menu(app) -> CommandMenu:
-    return app.screen.query_one(CommandMenu)
-
-
-def labels(app) -> list[str]:
-    return [label for _key, label, _leaf in menu(app).items()]
-
-
-def key_for(app, label_start: str) -> str:
-    """The key shown in front of the first visible menu entry whose label starts so."""
-    items = menu(app).items()
-    for key, label, _leaf in items:
-        if label.startswith(label_start):
-            assert key, f"menu entry {label!r} has no key"
-            return key
-    raise AssertionError(f"no menu entry starts with {label_start!r}; the menu shows {items}")
 
 
 async def choose(pilot, *labels_: str) -> None:
