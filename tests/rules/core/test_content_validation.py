@@ -16,6 +16,7 @@ import pytest
 import rules.core.content as core_content
 import rules.fallblau.content as fb_content
 from rules.core.errors import ContentError
+from tests.support.content import load_broken
 
 REAL_READ = core_content.read_toml
 
@@ -29,27 +30,8 @@ def fresh_cache():
 
 @pytest.fixture
 def broken(monkeypatch):
-    """broken(filename, edit): load() with `edit(doc)` applied to a copy of that TOML file;
-    returns the ContentError message (fails if the content loads)."""
-
-    def run(filename, edit):
-        def fake_read(game, name):
-            doc = copy.deepcopy(REAL_READ(game, name))
-            if name == filename:
-                edit(doc)
-            return doc
-
-        monkeypatch.setattr(fb_content, "read_toml", fake_read)
-        fb_content.load.cache_clear()
-        try:
-            with pytest.raises(ContentError) as info:
-                fb_content.load()
-        finally:
-            monkeypatch.setattr(fb_content, "read_toml", REAL_READ)
-            fb_content.load.cache_clear()
-        return str(info.value)
-
-    return run
+    """broken(filename, edit): load() over an edited copy of that file; the ContentError message."""
+    return lambda filename, edit: load_broken(monkeypatch, fb_content, filename, edit)
 
 
 def entry(doc, key, entry_id):

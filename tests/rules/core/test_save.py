@@ -13,7 +13,7 @@ import pytest
 
 from rules.core import save
 from rules.core.dice import FixedDice
-from rules.core.errors import DiceExhausted, SaveError
+from rules.core.errors import SaveError
 from rules.fallblau import COMMANDS, Consolidate, EndTurn, new_game
 from rules.registry import load_save
 

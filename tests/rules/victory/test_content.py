@@ -8,13 +8,12 @@ Broken content is made by handing ``rules.victory.content.load`` edited copies o
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
 import rules.core.content as core_content
 import rules.victory.content as vic_content
-from rules.core.errors import ContentError
+from tests.support.content import load_broken
 
 REAL_READ = core_content.read_toml
 
@@ -28,27 +27,8 @@ def fresh_cache():
 
 @pytest.fixture
 def broken(monkeypatch):
-    """broken(filename, edit): load() with `edit(doc)` applied to a copy of that file; returns the
-    ContentError message (fails if the content loads)."""
-
-    def run(filename, edit):
-        def fake_read(game, name):
-            doc = copy.deepcopy(REAL_READ(game, name))
-            if name == filename:
-                edit(doc)
-            return doc
-
-        monkeypatch.setattr(vic_content, "read_toml", fake_read)
-        vic_content.load.cache_clear()
-        try:
-            with pytest.raises(ContentError) as info:
-                vic_content.load()
-        finally:
-            monkeypatch.setattr(vic_content, "read_toml", REAL_READ)
-            vic_content.load.cache_clear()
-        return str(info.value)
-
-    return run
+    """broken(filename, edit): load() over an edited copy of that file; the ContentError message."""
+    return lambda filename, edit: load_broken(monkeypatch, vic_content, filename, edit)
 
 
 def test_real_content_loads():
