@@ -8,7 +8,6 @@ left it (lost, cut off, transferred), each with its history.
 
 from __future__ import annotations
 
-import pickle
 
 import attrs
 
@@ -146,11 +145,3 @@ class VictoryState:
     def round(self) -> Round | None:
         return self.rounds[-1] if self.rounds else None
 
-
-def _fast_deepcopy(self, memo):
-    """Deep copies (undo snapshots, views) through pickle: the same result as copy.deepcopy on
-    this plain data, several times faster once Battle Groups hold a hundred units."""
-    return pickle.loads(pickle.dumps(self, protocol=pickle.HIGHEST_PROTOCOL))
-
-
-VictoryState.__deepcopy__ = _fast_deepcopy  # type: ignore[attr-defined]
