@@ -23,6 +23,7 @@ from rules.core.errors import IllegalCommand
 from rules.fallblau import (Advance, Attack, ChooseGeneral, ChooseSlot, Consolidate, Discard, EndTurn,
                             OrderDeck, PlayEvent, Reorganize, Reroll, UseAbility, new_game)
 from rules.fallblau.content import load
+from tests.support.rules import assert_refused, assert_reloads_identically
 
 CONTENT = load()
 GENERAL_IDS = sorted(CONTENT.generals)
@@ -260,13 +261,6 @@ def other_decision_answers(game) -> list[Command]:
     return [EndTurn()] + [Consolidate(g) for g in s.generals] + [Reorganize(tuple(reversed(s.slots)))]
 
 
-def assert_refused(game, cmd):
-    before = (game.digest(), len(game.log), len(game.events), game.legal(), game.can_undo)
-    with pytest.raises(IllegalCommand):
-        game.apply(cmd)
-    assert (game.digest(), len(game.log), len(game.events), game.legal(), game.can_undo) == before
-
-
 @given(setup=setups)
 @PROPS
 def test_commands_not_in_legal_are_refused_without_change(setup):
@@ -323,19 +317,13 @@ def test_malformed_commands_are_refused_as_illegal(cmd):
 @given(setup=setups, data=st.data())
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_save_and_load_at_any_point_gives_the_same_game(setup, data):
-    from rules.core import save
-    from rules.registry import load_save
 
     game = setup.game()
     rng = random.Random(setup.bot)
     steps = data.draw(st.integers(0, 200), label="steps")
     while game.outcome is None and len(game.log) < steps:
         game.apply(setup.choose(rng, game.legal()))
-    loaded = load_save(save.dumps(game))
-    assert loaded.digest() == game.digest()
-    assert attrs.asdict(loaded.state) == attrs.asdict(game.state)
-    assert loaded.legal() == game.legal()
-    assert loaded.outcome == game.outcome
+    assert_reloads_identically(game)
 
 
 # ====================================================================== undo

@@ -16,15 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.core import save
 from rules.core.command import Command
 from rules.core.errors import IllegalCommand
-from rules.registry import load_save
 from rules.toi import (
     BeginBattle, Buy, ConfirmResult, DonePurchasing, EndBattle, Halve, PenaltyEach, Score, SetCommand,
     SetInitiative, StatusPhase, new_game,
 )
 from rules.toi.content import load
+from tests.support.rules import assert_refused, assert_reloads_identically
 
 ORDER = load().constants.scenario_order
 PROGRESS = (ConfirmResult, DonePurchasing, EndBattle, BeginBattle, SetInitiative, StatusPhase)
@@ -130,14 +129,6 @@ def test_random_legal_play_always_reaches_the_end(setup):
         game.apply(ConfirmResult())
 
 
-def assert_refused(game, cmd):
-    before = (game.digest(), len(game.log), len(game.events), game.legal())
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(cmd)
-    assert str(info.value).strip()
-    assert (game.digest(), len(game.log), len(game.events), game.legal()) == before
-
-
 @given(setup=setups())
 @PROPS
 def test_commands_not_in_legal_are_refused_with_a_reason_and_no_change(setup):
@@ -181,12 +172,7 @@ def test_save_and_load_at_any_point_gives_the_same_game(setup, data):
     steps = data.draw(st.integers(0, 600), label="steps")
     while game.outcome is None and len(game.log) < steps:
         game.apply(setup.choose(rng, game.legal()))
-    loaded = load_save(save.dumps(game))
-    assert loaded.digest() == game.digest()
-    assert attrs.asdict(loaded.state) == attrs.asdict(game.state)
-    assert loaded.legal() == game.legal()
-    assert loaded.outcome == game.outcome
-    assert loaded.options == game.options
+    assert_reloads_identically(game)
 
 
 @given(setup=setups())

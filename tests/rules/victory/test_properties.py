@@ -17,10 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.core import save
 from rules.core.command import Command
 from rules.core.errors import IllegalCommand
-from rules.registry import load_save
 from rules.victory import (
     AddUnit,
     CallSpecialGroup,
@@ -45,6 +43,7 @@ from rules.victory import (
     new_game,
 )
 from rules.victory.commands import COMMANDS
+from tests.support.rules import assert_refused, assert_reloads_identically
 
 PROGRESS = (ConfirmBattleGroup, ConfirmReinforcements, UnitsDone, NextTurn, RollBattleLength, EndTransfers,
             DrawPairings, RollMaps, RollLayout, RollInitiative, Deployed, EnterBattlePoints, CallSpecialGroup,
@@ -141,14 +140,6 @@ def test_random_legal_play_always_reaches_the_end(setup):
         game.apply(NextTurn())
 
 
-def assert_refused(game, cmd):
-    before = (game.digest(), len(game.log), len(game.events), game.legal())
-    with pytest.raises(IllegalCommand) as info:
-        game.apply(cmd)
-    assert str(info.value).strip()
-    assert (game.digest(), len(game.log), len(game.events), game.legal()) == before
-
-
 @given(setup=setups())
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_commands_not_in_legal_are_refused_with_a_reason_and_no_change(setup):
@@ -194,13 +185,7 @@ def test_save_and_load_at_any_point_gives_the_same_game(setup, data):
     steps = data.draw(st.integers(0, 900), label="steps")
     while game.outcome is None and len(game.log) < steps:
         game.apply(setup.choose(rng, game.legal()))
-    loaded = load_save(save.dumps(game))
-    assert loaded.game_id == "victory"
-    assert loaded.digest() == game.digest()
-    assert attrs.asdict(loaded.state) == attrs.asdict(game.state)
-    assert loaded.legal() == game.legal()
-    assert loaded.outcome == game.outcome
-    assert loaded.options == game.options
+    assert_reloads_identically(game)
 
 
 @given(setup=setups())
