@@ -37,29 +37,9 @@ class UnitType:
 
 
 @attrs.frozen
-class _RawConstants:
-    battles: int
-    battle_group_size: int
-    start_split: dict[str, int]
-    max_cv: int
-    augmentation: int
-    reinforcements: int
-    reinforcement_cv: int
-    pools: tuple[str, ...]
-    resource_bp: int
-    withdrawal_min_vp: int
-    special_group_lead: int
-    special_group_cv: int
-    special_group_vp: int
-    length_roll_from_turn: int
-    last_turn: int
-    transfer_out_max: int
-    transfer_in_max: int
-
-
-@attrs.frozen
 class Constants:
-    """The campaign constants (tables.toml [constants]); ``start_split`` maps CV -> units."""
+    """The campaign constants (tables.toml [constants]); ``start_split`` maps CV -> units (the
+    TOML's string keys are read as numbers)."""
 
     battles: int
     battle_group_size: int
@@ -208,16 +188,12 @@ def _load_units(pools: tuple[str, ...]) -> dict[str, UnitType]:
 def _load_constants(doc: dict[str, Any]) -> Constants:
     file = "content/victory/tables.toml"
     where = f"{file}: [constants]"
-    raw = structure(doc.get("constants"), _RawConstants, where)
-    split: dict[int, int] = {}
-    for key, count in raw.start_split.items():
-        require(key.isdigit() and 1 <= int(key) <= raw.max_cv, where, "start_split",
-                f"'{key}' is not a CV from 1 to {raw.max_cv}")
-        require(count >= 0, where, "start_split", f"the count at {key} CV must not be negative")
-        split[int(key)] = count
-    split = dict(sorted(split.items(), reverse=True))
-    require(sum(split.values()) == raw.battle_group_size, where, "start_split",
-            f"the counts add up to {sum(split.values())}, not battle_group_size {raw.battle_group_size}")
+    raw = structure(doc.get("constants"), Constants, where)
+    for cv, count in raw.start_split.items():
+        require(1 <= cv <= raw.max_cv, where, "start_split", f"'{cv}' is not a CV from 1 to {raw.max_cv}")
+        require(count >= 0, where, "start_split", f"the count at {cv} CV must not be negative")
+    require(sum(raw.start_split.values()) == raw.battle_group_size, where, "start_split",
+            f"the counts add up to {sum(raw.start_split.values())}, not battle_group_size {raw.battle_group_size}")
     positive = ("battles", "battle_group_size", "max_cv", "reinforcement_cv", "special_group_cv",
                 "length_roll_from_turn", "last_turn")
     for field in positive:
@@ -231,14 +207,7 @@ def _load_constants(doc: dict[str, Any]) -> Constants:
     require(len(set(raw.pools)) == len(raw.pools), where, "pools", "names a pool twice")
     require(raw.length_roll_from_turn <= raw.last_turn, where, "length_roll_from_turn",
             "must not come after last_turn")
-    return Constants(
-        battles=raw.battles, battle_group_size=raw.battle_group_size, start_split=split, max_cv=raw.max_cv,
-        augmentation=raw.augmentation, reinforcements=raw.reinforcements, reinforcement_cv=raw.reinforcement_cv,
-        pools=tuple(raw.pools), resource_bp=raw.resource_bp, withdrawal_min_vp=raw.withdrawal_min_vp,
-        special_group_lead=raw.special_group_lead, special_group_cv=raw.special_group_cv,
-        special_group_vp=raw.special_group_vp, length_roll_from_turn=raw.length_roll_from_turn,
-        last_turn=raw.last_turn, transfer_out_max=raw.transfer_out_max, transfer_in_max=raw.transfer_in_max,
-    )
+    return attrs.evolve(raw, start_split=dict(sorted(raw.start_split.items(), reverse=True)))
 
 
 def _load_tables(doc: dict[str, Any], c: Constants, units: dict[str, UnitType]):

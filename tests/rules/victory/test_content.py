@@ -131,3 +131,9 @@ def test_bad_constants_name_the_field(broken):
     assert "tables.toml: [constants]" in message and "field 'start_split'" in message
     message = broken("tables.toml", lambda d: d["constants"].update(pools=["+1", "std"]))
     assert "field 'pools'" in message
+
+
+def test_a_start_split_key_that_is_not_a_number_names_the_field(broken):
+    """A CV in start_split must be a number: the error names the file and the field."""
+    message = broken("tables.toml", lambda d: d["constants"]["start_split"].update({"x": 0}))
+    assert "tables.toml: [constants]" in message and "start_split" in message
