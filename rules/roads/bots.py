@@ -1,0 +1,251 @@
+"""Bots for Roads to Stalingrad: a random-legal bot and a heuristic bot. Both read only the
+acting side's ``view`` (and the printed map and counters), and choose from ``legal()``."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from .commands import (
+    Choose, ChooseUnit, Decline, DiscardCard, DrawCard, EndOperation, Gather, Halt, Move,
+    PlaceRP, PlaceUnit, PlayCard, PlayChit, Rebuild, Release, Reorganize, Restore, Retreat,
+    StartOperation, StopRetreat,
+)
+from .state import AXIS, GONE, SOVIET, other
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game):
+        return self.rng.choice(game.legal())
+
+
+class HeuristicBot:
+    """Scores every legal command by simple doctrine: take the cities that score, attack
+    where the odds favour it, keep supply, play cards that help now, hurry or slow winter."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self._dist: dict[str, dict[str, int]] = {}
+        self.released: set[tuple[int, str]] = set()     # (operation number, unit) given up
+
+    # -- helpers over public information -------------------------------------------------------
+    def dist(self, game, start: str) -> dict[str, int]:
+        if start not in self._dist:
+            seen = {start: 0}
+            todo = deque([start])
+            while todo:
+                here = todo.popleft()
+                for n in game.map.neighbours(here):
+                    if n not in seen:
+                        seen[n] = seen[here] + 1
+                        todo.append(n)
+            self._dist[start] = seen
+        return self._dist[start]
+
+    def choose(self, game):
+        cmds = game.legal()
+        side = game.to_act()
+        view = game.view(side)
+        ctx = _Context(game, view, side, self)
+        best = max(cmds, key=lambda c: ctx.score(c) + self.rng.random() * 0.01)
+        if isinstance(best, Release) and view.operation is not None:
+            self.released.add((view.operation.number, best.unit))
+        return best
+
+
+class _Context:
+    def __init__(self, game, view, side, bot):
+        self.g, self.v, self.side, self.bot = game, view, side, bot
+        self.foe = other(side)
+        self.at: dict[str, list] = {}
+        for c in view.units:
+            self.at.setdefault(c.where, []).append(c)
+        self.control = dict(view.control)
+        self.winter = any(k == "winter" for k, _ in view.permanents)
+
+    # -- what an area is worth to the side ----------------------------------------------------------
+    def value(self, area: str) -> float:
+        a = self.g.map.areas[area]
+        own = a.vp_axis if self.side == AXIS else a.vp_soviet
+        theirs = a.vp_soviet if self.side == AXIS else a.vp_axis
+        return own + 0.6 * theirs + (0.5 if a.city else 0)
+
+    def enemies(self, area: str) -> list:
+        return [c for c in self.at.get(area, []) if c.side == self.foe]
+
+    def friends(self, area: str) -> list:
+        return [c for c in self.at.get(area, []) if c.side == self.side]
+
+    def strength(self, counters) -> float:
+        total = 0.0
+        for c in counters:
+            u = self.g.content.units[c.id]
+            vals = u.depleted if c.depleted else u
+            total += vals.tactical + vals.cohesion / 3 - (1 if c.disorganized else 0)
+        return total
+
+    def objective_distance(self, area: str) -> int:
+        """Distance to the nearest area worth taking from the enemy."""
+        d = self.bot.dist(self.g, area)
+        best = 99
+        for a, ctl in self.control.items():
+            if ctl != self.side and self.value(a) >= 1:
+                best = min(best, d.get(a, 99))
+        return best
+
+    def front_distance(self, area: str) -> int:
+        d = self.bot.dist(self.g, area)
+        best = 99
+        for where, cs in self.at.items():
+            if where in self.g.map.areas and any(c.side == self.foe for c in cs):
+                best = min(best, d.get(where, 99))
+        return best
+
+    # -- scores ---------------------------------------------------------------------------------------
+    def score(self, cmd) -> float:
+        v = self.v
+        if isinstance(cmd, Choose):
+            hand = len(v.hand)
+            rp = sum(n for sd, _, n in v.rp if sd == self.side)
+            want_map = 0.6 if self.side == AXIS and not self.winter else 0.35
+            if self.side == SOVIET and self.winter:
+                want_map = 0.6
+            if hand >= 5:
+                want_map += 0.3
+            if rp >= 3:
+                want_map += 0.2
+            if hand <= 1:
+                want_map -= 0.3
+            return want_map + self.bot.rng.random() * 0.4 if cmd.choice == "map" else 0.5
+        if isinstance(cmd, StartOperation):
+            near = 0.0
+            for where, cs in self.at.items():
+                if where not in self.g.map.areas:
+                    continue
+                if self.bot.dist(self.g, cmd.area).get(where, 99) <= 3:
+                    own = [c for c in cs if c.side == self.side]
+                    near += self.strength(own) / (1 + self.front_distance(where))
+            return near
+        op = v.operation
+        if isinstance(cmd, Gather):
+            if op is not None and (op.number, cmd.unit) in self.bot.released:
+                return -10
+            if cmd.unit == "manstein":
+                return 4
+            c = next(c for c in v.units if c.id == cmd.unit)
+            if c.disorganized:
+                return -1
+            base = self.strength([c]) / 2
+            if op and op.force:
+                return 2 + base                      # thicken the stack already chosen
+            front = self.front_distance(c.where)
+            obj = self.objective_distance(c.where)
+            return base + 4 - min(front, 4) + (2 - min(obj, 2))
+        if isinstance(cmd, Release):
+            return -5
+        if isinstance(cmd, Move):
+            return self.move_score(cmd)
+        if isinstance(cmd, Halt):
+            return 1.0
+        if isinstance(cmd, (Reorganize, Rebuild)):
+            return 6
+        if isinstance(cmd, EndOperation):
+            return 0.2
+        if isinstance(cmd, PlayCard):
+            return self.card_score(cmd.card, playing=True)
+        if isinstance(cmd, DrawCard):
+            return 3 - len(v.hand) * 0.5
+        if isinstance(cmd, DiscardCard):
+            return 1.2 - self.card_score(cmd.card, playing=False) / 5
+        if isinstance(cmd, (PlaceRP, PlaceUnit)):
+            return 5 - min(self.front_distance(cmd.area), 5) + self.value(cmd.area) / 5
+        if isinstance(cmd, PlayChit):
+            return self.chit_score(cmd.chit)
+        if isinstance(cmd, ChooseUnit):
+            c = next((c for c in v.units if c.id == cmd.unit), None)
+            if c is None:
+                return 0
+            u = self.g.content.units[c.id]
+            strength = (u.depleted if c.depleted else u).cohesion
+            if c.side == self.side:
+                return strength if v.pending is None else u.tactical + strength / 2
+            return -strength
+        if isinstance(cmd, Retreat):
+            return 1 - self.front_distance(cmd.area) * 0.01
+        if isinstance(cmd, StopRetreat):
+            return 2
+        if isinstance(cmd, Restore):
+            return 3
+        if isinstance(cmd, Decline):
+            return -1
+        return 0
+
+    def move_score(self, cmd) -> float:
+        v = self.v
+        op = v.operation
+        if cmd.area == GONE:
+            return 0.5 if self.winter else -2
+        force = [c for c in v.units if c.id in op.force]
+        mine = self.strength(force)
+        enemies = self.enemies(cmd.area)
+        here = op.path[-1] if op.path else op.start
+        if enemies:
+            theirs = self.strength(enemies)
+            if self.g.map.areas[cmd.area].terrain == "mountain":
+                theirs *= 1.5
+            ratio = mine / max(theirs, 0.5)
+            if self.side == AXIS and v.initiative == AXIS:
+                ratio *= 1.3
+            return 6 * ratio - 5 + self.value(cmd.area)
+        gain = 0.0
+        if self.control.get(cmd.area) != self.side:
+            gain += 1.5 + self.value(cmd.area)
+        if any(sd == self.foe and a == cmd.area for sd, a, _ in v.rp):
+            gain += 3
+        closer = self.objective_distance(here) - self.objective_distance(cmd.area)
+        exposed = sum(1 for n in self.g.map.neighbours(cmd.area) if self.enemies(n))
+        return gain + closer * 1.2 - exposed * 0.4 + 0.5
+
+    def chit_score(self, chit: str) -> float:
+        d = self.g.content.chits[chit.split("#")[0]]
+        total = 0.0
+        for st in d.steps:
+            weight = 2.0 if st.fail in ("disorganize", "disorganize-deplete") else 1.0
+            harm = weight * (1 + st.modifier / 3) if st.action == "check" else weight + 0.5
+            total += harm if st.on == self.foe else -harm
+            if st.action == "fortify":
+                total += 2
+        return total
+
+    def card_score(self, card: str, playing: bool) -> float:
+        c = self.g.content.cards[card]
+        score = 3.0
+        for eff in c.effect:
+            op = eff.op
+            if op == "permanent":
+                key = eff.key
+                if key == "winter":
+                    score += 6 if self.side == SOVIET else -8
+                elif key == "stavka":
+                    score += 4 if self.winter else -2
+                else:
+                    score += 4
+            elif op in ("gain-rp", "reinforce", "leader"):
+                score += 4
+            elif op in ("rebuild", "reorganize"):
+                score += 2
+            elif op == "sudden-death":
+                score += 5
+            else:
+                score += 2
+        return score
+
+
+BOTS = {"random": RandomBot, "heuristic": HeuristicBot}

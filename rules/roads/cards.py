@@ -1,0 +1,330 @@
+"""Campaign Cards (series 2.3, 4.2.3; campaign 6, 7.c, 10, 13, 14, 15): who may play what,
+when, and what each effect of the card data does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.core.events import Event
+
+from .geography import units_in, update_isolation
+from .state import AXIS, POOL, SOVIET, Pending, other
+
+if TYPE_CHECKING:
+    from .game import Roads
+
+
+# -- prerequisites ---------------------------------------------------------------------------------
+def requirement_holds(g: Roads, side: str, req: str) -> bool:
+    s = g.state
+    name, _, arg = req.partition(":")
+    if name == "control":
+        return s.control.get(arg) == side
+    if name == "control-any":
+        return any(s.control.get(a) == side for a in arg.split("|"))
+    if name == "enemy-controls":
+        return s.control.get(arg) == other(side)
+    if name == "permanent":
+        return arg in s.permanents
+    if name == "not-permanent":
+        return arg not in s.permanents
+    if name == "winter":
+        return "winter" in s.permanents
+    if name == "summer":
+        return "winter" not in s.permanents
+    if name == "initiative":
+        return s.initiative == side
+    if name == "cards-played-at-least":
+        return s.cards_done >= int(arg)
+    if name == "vp-lead":
+        from .victory import score
+        vp = score(g)
+        return vp[side] - vp[other(side)] >= int(arg)
+    raise ValueError(f"unknown requirement {req!r}")
+
+
+def railhead_ok(g: Roads) -> bool:
+    """Campaign 6.c: the first needs Rostov and Millerovo (5.a.III); the second and third one
+    each for Maikop and Grozny held."""
+    s = g.state
+    if s.railheads == 0:
+        return all(s.control.get(c) == AXIS for c in g.rules.railhead_cities)
+    held = sum(1 for c in g.rules.railhead_later_cities if s.control.get(c) == AXIS)
+    return s.railheads < 1 + held
+
+
+def reinforcement_ok(g: Roads) -> bool:
+    """Campaign 7.c: none before 15 cards played or discarded by both sides, then one per
+    five more; no limit while the Axis holds Stalingrad."""
+    s = g.state
+    r = g.rules
+    if s.control.get(r.stalingrad) == AXIS:
+        return True
+    if s.cards_done < r.reinforcement_after:
+        return False
+    allowed = 1 + (s.cards_done - r.reinforcement_after) // r.reinforcement_every
+    return s.soviet_reinforcements < allowed
+
+
+def requirements_met(g: Roads, side: str, card_id: str) -> bool:
+    card = g.content.cards[card_id]
+    key = card.permanent
+    if key and key != "railhead" and key in g.state.permanents:
+        return False                                   # 15.c-d: once per game
+    if key == "railhead" and not railhead_ok(g):
+        return False
+    if card.reinforcement and side == SOVIET and not reinforcement_ok(g):
+        return False
+    for eff in card.effect:
+        if eff.op == "reinforce" and not _reinforcements(g, side, eff):
+            return False                               # nobody left to bring
+    return all(requirement_holds(g, side, r) for r in card.requires)
+
+
+def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -> bool:
+    """Series 2.3.1 / 4.2.3a: Operational cards as the card action; Events during one's own
+    on-board operation between actions; Tactics and Attack cards only in battle."""
+    s = g.state
+    kind = g.content.cards[card_id].kind
+    if s.pending or s.battle is not None:
+        return False
+    if kind == "operational":
+        return (card_action or s.phase == "card") and requirements_met(g, side, card_id)
+    if kind == "event":
+        op = s.operation
+        return (s.phase == "operation" and op is not None and op.side == side and not op.force
+                and requirements_met(g, side, card_id))
+    return False
+
+
+# -- playing a card -------------------------------------------------------------------------------
+def play(g: Roads, side: str, card_id: str) -> list[Event]:
+    s = g.state
+    card = g.content.cards[card_id]
+    s.cards[side].hand.remove(card_id)
+    s.cards[side].played.append(card_id)
+    s.cards_done += 1
+    events = [Event(f"{g.side_name(side)} play {card.name}: {card.text}", "CC 4.2.3a", "card", reveal=True)]
+    if card.reinforcement and side == SOVIET:
+        s.soviet_reinforcements += 1
+    for eff in card.effect:
+        events += apply_effect(g, side, card_id, eff)
+    return events
+
+
+def _reinforcements(g: Roads, side: str, eff) -> list[str]:
+    pool = [c.id for c in g.state.units.values() if c.side == side and c.where == POOL]
+    named = list(getattr(eff, "units", []) or [])
+    if named:
+        return [u for u in named if u in pool]
+    kind = getattr(eff, "kind", "") or ""
+    return sorted(u for u in pool if not kind or g.content.units[u].kind == kind)
+
+
+def apply_effect(g: Roads, side: str, card_id: str, eff) -> list[Event]:
+    s = g.state
+    op = eff.op
+    rule = "RtS card"
+    if op == "gain-rp":
+        s.pending.append(Pending("place-rp", side, "RtS 5", count=eff.count, source=card_id))
+        return []
+    if op == "reinforce":
+        units = _reinforcements(g, side, eff)
+        count = eff.count if getattr(eff, "count", 0) else len(units)
+        if getattr(eff, "units", None):
+            for u in units:
+                s.pending.append(Pending("place-unit", side, "RtS 7", data=[u], source=card_id))
+        else:
+            s.pending.append(Pending("pick-unit", side, "RtS 7", count=min(count, len(units)),
+                                     data=units, source=card_id))
+        return []
+    if op in ("rebuild", "reorganize"):
+        s.pending.append(Pending(op, side, "CC 10", count=eff.count, source=card_id))
+        return []
+    if op == "permanent":
+        return put_in_play(g, side, eff.key, card_id)
+    if op == "leader":
+        s.pending.append(Pending("leader", side, "RtS 10.a", source=card_id))
+        return []
+    if op == "redeploy-kerch":
+        kerch = [c.id for c in s.units.values()
+                 if c.side == AXIS and g.content.units[c.id].kerch and c.where in g.map.areas
+                 and g.map.areas[c.where].id == g.rules.kerch]
+        for u in kerch:
+            s.pending.append(Pending("place-unit", side, "RtS 1.d.III", data=[u], source=card_id))
+        return [Event(f"{len(kerch)} German unit(s) may leave Kerch.", "RtS 1.d.III", "card")]
+    if op == "sudden-death":
+        if requirement_holds(g, side, eff.condition):
+            s.phase = "over"
+            s.end_reason = f"Sudden Death: {g.content.cards[card_id].name}"
+            return [Event(f"Sudden Death: the condition of {g.content.cards[card_id].name} holds; "
+                          "the game ends.", "CC 4.2.4b", "end")]
+        return [Event("The Sudden Death condition does not hold: the game goes on.", "CC 4.2.4b", "card")]
+    if op == "gain-sp":
+        s.operation.sp += eff.count
+        return [Event(f"+{eff.count} SP ({s.operation.sp} available).", rule, "sp")]
+    if op == "free-move":
+        s.operation.free_move = True
+        return [Event("The next move costs no SP.", rule, "sp")]
+    if op == "discard-enemy":
+        foe = other(side)
+        hand = s.cards[foe].hand
+        events = []
+        for _ in range(min(eff.count, len(hand))):
+            pick = g.dice.roll(1, len(hand))[0] - 1
+            lost = hand.pop(pick)
+            s.cards[foe].discards.append(lost)
+            events.append(Event(f"{g.side_name(foe)} discard a card at random, face down.", rule, "card", reveal=True))
+        return events
+    if op in BATTLE_OPS:
+        return []                                   # only in battle (battle_effects)
+    raise ValueError(f"card {card_id}: effect {op!r} is not known to the engine")
+
+
+def put_in_play(g: Roads, side: str, key: str, card_id: str) -> list[Event]:
+    """Campaign 15: a permanent effect, placed on the map for the rest of the game."""
+    s = g.state
+    events: list[Event] = []
+    if key == "railhead":
+        s.railheads += 1
+        s.permanents.setdefault("railhead", side)
+        return [Event(f"Railhead Advance {s.railheads}: the Axis logistic head moves up.", "RtS 6", "permanent")]
+    s.permanents[key] = side
+    if key == "winter":
+        s.winter_at = s.cards_done
+        events.append(Event("Winter Arrives: Axis SP costs double (infantry moves excepted), river "
+                            "crossings soften, the Volga closes for five cards.", "RtS 13, 1.b", "permanent"))
+    elif key == "stavka":
+        s.initiative = None
+        events.append(Event("Reorganization of the STAVKA: no one holds the initiative from now on, "
+                            "and the four held Soviet chits join the cups.", "RtS 4, 14", "permanent"))
+    elif key == "directive-45":
+        s.d45_next = g.rules.d45_first
+        events.append(Event("Directive 45: new Axis RPs are split between Army Groups A and B.",
+                            "RtS 15.e", "permanent"))
+    else:
+        events.append(Event(f"{g.content.cards[card_id].name} is in play for the rest of the game.",
+                            "RtS 15", "permanent"))
+    return events
+
+
+BATTLE_OPS = ("cohesion", "tactical", "extra-chits", "cancel-chit", "strike", "reroll")
+
+
+def battle_effects(g: Roads, side: str, card_id: str) -> list[Event]:
+    """Tactics and Attack cards in a battle (2.3.1, 9.4)."""
+    from . import battle
+    s = g.state
+    b = s.battle
+    card = g.content.cards[card_id]
+    s.cards[side].hand.remove(card_id)
+    s.cards[side].played.append(card_id)
+    s.cards_done += 1
+    events = [Event(f"{g.side_name(side)} play {card.name}: {card.text}", "CC 2.3.1", "card", reveal=True)]
+    for index, eff in enumerate(card.effect):
+        if eff.op == "cohesion":
+            target = side if eff.on == "own" else other(side)
+            b.cohesion_mod[target] = b.cohesion_mod.get(target, 0) + eff.modifier
+        elif eff.op == "tactical":
+            b.draw_mod[side] = b.draw_mod.get(side, 0) + eff.modifier
+        elif eff.op == "extra-chits":
+            events += battle.draw(g, side, eff.count)
+        elif eff.op == "cancel-chit":
+            b.cancel_next[other(side)] = True
+        elif eff.op == "reroll":
+            b.rerolls[side] = b.rerolls.get(side, 0) + 1
+        elif eff.op == "strike":
+            b.steps.append([side, "card:" + card_id, index])
+        else:
+            events += apply_effect(g, side, card_id, eff)
+    return events
+
+
+# -- answering a card's pending choices -------------------------------------------------------------
+def leader_areas(g: Roads) -> list[str]:
+    return sorted({c.where for c in g.state.units.values()
+                   if c.side == AXIS and c.where in g.map.areas
+                   and g.content.units[c.id].nation in ("german", "ss")})
+
+
+def restorable(g: Roads, side: str, kind: str) -> list[str]:
+    flag = "depleted" if kind == "rebuild" else "disorganized"
+    return sorted(c.id for c in g.state.units.values()
+                  if c.side == side and c.where in g.map.areas and getattr(c, flag) and not c.isolated)
+
+
+def settle(g: Roads) -> list[Event]:
+    """Drop pending choices that have no possible answer, saying so."""
+    from .supply import placement_areas, rp_areas
+    s = g.state
+    events: list[Event] = []
+    while s.pending:
+        p = s.pending[0]
+        if p.kind == "place-rp" and (p.count <= 0 or not rp_areas(g, p.side)):
+            if p.count > 0:
+                events.append(Event(f"No city can take the {p.count} RP(s): they are lost.", "RtS 5", "rp"))
+        elif p.kind == "place-unit" and not placement_areas(g, p.side):
+            events.append(Event(f"No city can take {g.unit_name(p.data[0])}: it stays in the pool.",
+                                "RtS 7", "reinforce"))
+        elif p.kind == "pick-unit" and (p.count <= 0 or not p.data):
+            pass
+        elif p.kind in ("rebuild", "reorganize") and (p.count <= 0 or not restorable(g, p.side, p.kind)):
+            pass
+        elif p.kind == "leader" and not leader_areas(g):
+            events.append(Event("No German unit to join: Manstein does not appear.", "RtS 10.a", "card"))
+        else:
+            break
+        s.pending.pop(0)
+    return events
+
+
+def place_rp(g: Roads, side: str, area: str) -> list[Event]:
+    s = g.state
+    p = s.pending[0]
+    s.rp[side][area] = s.rp[side].get(area, 0) + 1
+    p.count -= 1
+    events = [Event(f"{g.side_name(side)} place an RP in {g.area_name(area)}.", "RtS 5", "rp")]
+    if side == AXIS and "directive-45" in s.permanents:
+        group = g.map.areas[area].army_group
+        s.d45_next = "B" if group == "A" else "A"             # 15.e.IV-V
+    return events + update_isolation(g)
+
+
+def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
+    s = g.state
+    p = s.pending.pop(0)
+    if unit == "manstein":
+        s.leader = area
+        return [Event(f"Manstein takes command in {g.area_name(area)}.", "RtS 10.a", "reinforce")]
+    c = s.units[unit]
+    c.where = area
+    c.disorganized = c.depleted = False
+    rule = p.rule
+    return [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, "reinforce")] + update_isolation(g)
+
+
+def pick_unit(g: Roads, side: str, unit: str) -> list[Event]:
+    s = g.state
+    p = s.pending[0]
+    p.data.remove(unit)
+    p.count -= 1
+    s.pending.insert(0, Pending("place-unit", side, p.rule, data=[unit], source=p.source))
+    return []
+
+
+def restore(g: Roads, side: str, unit: str) -> list[Event]:
+    s = g.state
+    p = s.pending[0]
+    c = s.units[unit]
+    if p.kind == "rebuild":
+        c.depleted = False
+        text = "is rebuilt"
+    else:
+        c.disorganized = False
+        text = "is reorganized"
+    p.count -= 1
+    return [Event(f"{g.unit_name(unit)} {text}.", "CC 10", p.kind)]
+
+
+def units_here(g: Roads, area: str, side: str) -> list[str]:
+    return units_in(g, area, side)

@@ -1,0 +1,249 @@
+"""Campaign Commander: Roads to Stalingrad, the game: set-up (campaign 17), the one list of
+legal commands, and carrying commands out. The rules themselves live in the modules named
+after their rulebook sections (sequence, operations, movement, battle, supply, cards, victory).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from rules.core.command import Command
+from rules.core.dice import Dice, SeededDice
+from rules.core.events import Event
+from rules.core.game import Game
+
+from . import battle, cards, movement, operations, sequence
+from .commands import (
+    COMMANDS, Choose, ChooseUnit, Decline, DiscardCard, DrawCard, EndOperation, Gather, Halt,
+    Move, PlaceRP, PlaceUnit, PlayCard, PlayChit, Rebuild, Release, Reorganize, Restore, Retreat,
+    StartOperation, StopRetreat,
+)
+from .content import RoadsContent, load_content
+from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence, other
+from .view import View, make_view
+from .victory import breakdown
+
+
+@attrs.frozen
+class Outcome:
+    winner: str | None          # "axis", "soviet", or None for a draw (4.3.2)
+    axis_vp: int
+    soviet_vp: int
+    reason: str
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+
+class Roads(Game):
+    game_id = "roads"
+    command_types = COMMANDS
+
+    def __init__(self, state: RoadsState, dice: Dice, content: RoadsContent, *, seed: int,
+                 options: dict, undo: bool = True):
+        super().__init__(state, dice, seed=seed, options=options, undo=undo)
+        self.content = content
+        self.map = content.map
+        self.rules = content.rules
+        self._trace_cache: dict = {}
+
+    # -- names ----------------------------------------------------------------------------------
+    def side_name(self, side: str | None) -> str:
+        return SIDE_NAME.get(side or "", "No one")
+
+    def area_name(self, area: str) -> str:
+        a = self.map.areas.get(area)
+        return a.name if a else area
+
+    def unit_name(self, unit: str) -> str:
+        if unit == "manstein":
+            return self.content.leader.name
+        return self.content.units[unit].name
+
+    def card_name(self, card: str) -> str:
+        return self.content.cards[card].name
+
+    def requirements_met(self, side: str, card: str) -> bool:
+        return cards.requirements_met(self, side, card)
+
+    # -- who acts -----------------------------------------------------------------------------
+    def to_act(self) -> str | None:
+        """The side whose decision the game now waits for (None when the game is over)."""
+        s = self.state
+        if s.phase == "over":
+            return None
+        if s.pending:
+            return s.pending[0].side
+        if s.battle is not None:
+            if s.battle.steps and not s.battle.retreats and battle._needs_choice(self):
+                return battle.step_chooser(self, s.battle.steps[0])
+            return battle.acting_side(self)
+        if s.phase == "choose":
+            return sequence.chooser(self)
+        return s.sequence.queue[0][0] if s.sequence.queue else None
+
+    # -- the one list of legal commands ----------------------------------------------------------
+    def _legal(self) -> list[Command]:
+        s = self.state
+        if s.phase == "over":
+            return []
+        if s.pending:
+            return self._pending_legal()
+        if s.battle is not None:
+            if s.battle.steps and not s.battle.retreats and battle._needs_choice(self):
+                return battle.choose_unit_legal(self)
+            return battle.legal(self)
+        if s.phase == "choose":
+            return sequence.choose_legal(self)
+        if s.phase == "card":
+            return sequence.card_legal(self, sequence.card_side(self))
+        # an on-board operation
+        side = sequence.operation_side(self)
+        if s.operation is None:
+            return sequence.start_legal(self)
+        cmds = movement.legal(self, side) + operations.legal(self, side)
+        cmds += [PlayCard(side, k) for k in dict.fromkeys(s.cards[side].hand)
+                 if cards.playable_now(self, side, k)]
+        return cmds
+
+    def _pending_legal(self) -> list[Command]:
+        from .supply import placement_areas, rp_areas
+        p = self.state.pending[0]
+        side = p.side
+        if p.kind == "place-rp":
+            return [PlaceRP(side, a) for a in rp_areas(self, side)]
+        if p.kind == "place-unit":
+            return [PlaceUnit(side, p.data[0], a) for a in placement_areas(self, side)]
+        if p.kind == "pick-unit":
+            return [ChooseUnit(side, u) for u in p.data] + [Decline(side)]
+        if p.kind in ("rebuild", "reorganize"):
+            return [Restore(side, u) for u in cards.restorable(self, side, p.kind)] + [Decline(side)]
+        if p.kind == "leader":
+            return [PlaceUnit(side, "manstein", a) for a in cards.leader_areas(self)]
+        raise ValueError(f"unknown pending choice {p.kind!r}")
+
+    # -- carrying a command out -------------------------------------------------------------------
+    def _apply(self, cmd: Command) -> list[Event]:
+        s = self.state
+        self._trace_cache.clear()
+        if s.pending:
+            events = self._answer(cmd)
+        elif isinstance(cmd, Choose):
+            events = sequence.choose(self, cmd)
+        elif isinstance(cmd, DrawCard):
+            events = sequence.draw(self, cmd)
+        elif isinstance(cmd, DiscardCard):
+            events = sequence.discard(self, cmd)
+        elif isinstance(cmd, PlayCard):
+            if s.battle is not None:
+                events = battle.play_card(self, cmd)
+            else:
+                if s.phase == "card":
+                    s.entry_done = True
+                events = cards.play(self, cmd.side, cmd.card)
+        elif isinstance(cmd, StartOperation):
+            events = operations.start(self, cmd)
+        elif isinstance(cmd, Gather):
+            events = movement.gather(self, cmd)
+        elif isinstance(cmd, Release):
+            events = movement.release(self, cmd)
+        elif isinstance(cmd, Move):
+            events = movement.move(self, cmd)
+        elif isinstance(cmd, Halt):
+            events = movement.halt(self, cmd)
+        elif isinstance(cmd, Reorganize):
+            events = operations.reorganize(self, cmd)
+        elif isinstance(cmd, Rebuild):
+            events = operations.rebuild(self, cmd)
+        elif isinstance(cmd, EndOperation):
+            events = operations.end(self, cmd)
+        elif isinstance(cmd, PlayChit):
+            events = battle.play_chit(self, cmd)
+        elif isinstance(cmd, ChooseUnit):
+            events = battle.choose_unit(self, cmd)
+        elif isinstance(cmd, Retreat):
+            events = battle.retreat(self, cmd)
+        elif isinstance(cmd, StopRetreat):
+            events = battle.stop_retreat(self, cmd)
+        else:                                   # legal() lists nothing else
+            raise AssertionError(f"no handler for {cmd!r}")
+        return events + self._settle()
+
+    def _answer(self, cmd: Command) -> list[Event]:
+        s = self.state
+        if isinstance(cmd, PlaceRP):
+            return cards.place_rp(self, cmd.side, cmd.area)
+        if isinstance(cmd, PlaceUnit):
+            return cards.place_unit(self, cmd.side, cmd.unit, cmd.area)
+        if isinstance(cmd, ChooseUnit):
+            return cards.pick_unit(self, cmd.side, cmd.unit)
+        if isinstance(cmd, Restore):
+            return cards.restore(self, cmd.side, cmd.unit)
+        if isinstance(cmd, Decline):
+            s.pending.pop(0)
+            return [Event(f"{self.side_name(cmd.side)} take no more from the card.", "CC 2.3.3", "card")]
+        raise AssertionError(f"no answer handler for {cmd!r}")
+
+    def _settle(self) -> list[Event]:
+        """After a command: drop pending choices nobody can answer, end an operation with
+        nothing left to spend, and move the Operational Sequence on once the card action or
+        the operation of this entry is done."""
+        s = self.state
+        events = cards.settle(self)
+        if s.phase == "over" or s.pending or s.battle is not None:
+            return events
+        if s.phase == "operation" and s.operation is not None and operations.exhausted(self):
+            events += operations.end(self, reason="no SP left")
+        if s.entry_done:
+            s.entry_done = False
+            events += sequence.done(self)
+        return events
+
+    # -- the public surface ---------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        s = self.state
+        if s.phase != "over":
+            return None
+        a, v = breakdown(self, AXIS).total, breakdown(self, SOVIET).total
+        winner = AXIS if a > v else SOVIET if v > a else None
+        return Outcome(winner, a, v, s.end_reason)
+
+    def view(self, side: str | None = None) -> View:
+        return make_view(self, side)
+
+
+def initial_state(content: RoadsContent, dice: Dice) -> RoadsState:
+    """Campaign 17 and rule 12: counters and RPs as printed, decks shuffled, five cards each,
+    and the game opens with a German operation."""
+    m = content.map
+    units = {}
+    for u in content.units.values():
+        units[u.id] = Counter(u.id, u.side, u.setup or POOL)
+    control = {a.id: a.control for a in m.areas.values()}
+    rp = {AXIS: {a.id: a.rp_axis for a in m.areas.values() if a.rp_axis},
+          SOVIET: {a.id: a.rp_soviet for a in m.areas.values() if a.rp_soviet}}
+    decks = {}
+    for side in SIDES:
+        ids = sorted(c.id for c in content.cards.values() if c.side == side)
+        deck = dice.shuffle(ids)
+        hand = deck[: content.rules.hand_limit]
+        decks[side] = Cards(deck=deck[content.rules.hand_limit:], hand=hand)
+    state = RoadsState(units=units, control=control, rp=rp, cards=decks)
+    state.sequence = Sequence(number=0, queue=[[AXIS, "map"]])
+    state.phase = "operation"
+    return state
+
+
+def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True,
+             content: RoadsContent | None = None) -> Roads:
+    content = content or load_content()
+    dice = dice if dice is not None else SeededDice(seed)
+    state = initial_state(content, dice)
+    game = Roads(state, dice, content, seed=seed, options={}, undo=undo)
+    from .geography import update_isolation
+    update_isolation(game)
+    return game

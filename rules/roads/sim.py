@@ -1,0 +1,87 @@
+"""Simulation: many seeded Roads games between two bots, summarised for the balance table."""
+
+from __future__ import annotations
+
+import attrs
+
+from .bots import BOTS
+from .game import new_game
+from .state import AXIS, SOVIET
+
+WATCHED = ("rostov", "stalingrad", "maikop", "grozny")
+
+
+@attrs.define
+class SimResult:
+    games: int = 0
+    axis_bot: str = ""
+    soviet_bot: str = ""
+    wins: dict = attrs.Factory(lambda: {AXIS: 0, SOVIET: 0})
+    draws: int = 0
+    vp: dict = attrs.Factory(lambda: {AXIS: 0, SOVIET: 0})
+    operations: int = 0
+    cards: int = 0
+    axis_took: dict = attrs.Factory(lambda: {c: 0 for c in WATCHED})
+    soviet_retook: dict = attrs.Factory(lambda: {c: 0 for c in WATCHED})
+    winter: int = 0
+
+    def report(self) -> str:
+        n = max(self.games, 1)
+        lines = [f"{self.games} games, Axis {self.axis_bot} against Soviet {self.soviet_bot}",
+                 f"  Axis wins   {self.wins[AXIS] / n:6.1%}",
+                 f"  Soviet wins {self.wins[SOVIET] / n:6.1%}",
+                 f"  draws       {self.draws / n:6.1%}",
+                 f"  mean VP     Axis {self.vp[AXIS] / n:5.1f}, Soviet {self.vp[SOVIET] / n:5.1f}",
+                 f"  length      {self.operations / n:5.1f} operations, {self.cards / n:5.1f} cards played or discarded",
+                 f"  Winter Arrives in {self.winter / n:6.1%} of games"]
+        for c in WATCHED:
+            lines.append(f"  {c.title():11} Axis took {self.axis_took[c] / n:6.1%}, "
+                         f"Soviets retook after Winter Arrives {self.soviet_retook[c] / n:6.1%}")
+        return "\n".join(lines)
+
+
+def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 20000):
+    game = new_game(seed=seed, undo=False)
+    bots = {AXIS: BOTS[axis_bot](seed * 2 + 1), SOVIET: BOTS[soviet_bot](seed * 2 + 2)}
+    took = set()
+    retook = set()
+    for _ in range(max_commands):
+        if game.outcome is not None:
+            break
+        side = game.to_act()
+        game.apply(bots[side].choose(game))
+        control = game.state.control
+        for c in WATCHED:
+            if c in control and control[c] == AXIS:
+                took.add(c)
+            if c in took and control.get(c) == SOVIET and "winter" in game.state.permanents:
+                retook.add(c)
+    else:
+        raise RuntimeError(f"game {seed} did not end within {max_commands} commands")
+    return game, took, retook
+
+
+def simulate(games: int, axis_bot: str = "heuristic", soviet_bot: str = "heuristic",
+             seed: int = 0) -> SimResult:
+    for bot in (axis_bot, soviet_bot):
+        if bot not in BOTS:
+            raise ValueError(f"unknown bot '{bot}' (choose from {', '.join(BOTS)})")
+    result = SimResult(axis_bot=axis_bot, soviet_bot=soviet_bot)
+    for k in range(games):
+        game, took, retook = play_one(seed + k, axis_bot, soviet_bot)
+        out = game.outcome
+        result.games += 1
+        if out.winner:
+            result.wins[out.winner] += 1
+        else:
+            result.draws += 1
+        result.vp[AXIS] += out.axis_vp
+        result.vp[SOVIET] += out.soviet_vp
+        result.operations += sum(game.state.operations.values())
+        result.cards += game.state.cards_done
+        result.winter += "winter" in game.state.permanents
+        for c in took:
+            result.axis_took[c] += 1
+        for c in retook:
+            result.soviet_retook[c] += 1
+    return result

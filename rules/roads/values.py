@@ -1,0 +1,44 @@
+"""A counter's values as they stand: full or depleted side (9.6.4), less one when
+disorganized (9.6.3), never below one (9.6.2c); Manstein's +1 (campaign 10.b); mountain
+defenders' +2 Tactical and +1 Cohesion (campaign 1.c)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Roads
+
+
+def _printed(g: Roads, unit: str):
+    c = g.state.units[unit]
+    u = g.content.units[unit]
+    return (u.depleted if c.depleted else u), c
+
+
+def cohesion(g: Roads, unit: str) -> int:
+    printed, c = _printed(g, unit)
+    value = printed.cohesion - (1 if c.disorganized else 0)
+    return max(1, value)
+
+
+def movement(g: Roads, unit: str) -> int:
+    printed, c = _printed(g, unit)
+    value = printed.movement - (1 if c.disorganized else 0)
+    return max(1, value)
+
+
+def tactical(g: Roads, unit: str) -> int:
+    printed, c = _printed(g, unit)
+    value = printed.tactical - (1 if c.disorganized else 0)
+    if g.state.leader and g.state.leader == c.where:      # campaign 10.b
+        value += g.content.leader.tactical_bonus
+    return max(1, value)
+
+
+def is_armour(g: Roads, unit: str) -> bool:
+    return g.content.units[unit].kind in ("panzer", "tank")
+
+
+def is_infantry(g: Roads, unit: str) -> bool:
+    return g.content.units[unit].kind == "infantry"
