@@ -7,6 +7,7 @@
     wartable load PATH [--plain]              continue the game in a save file
     wartable stats                            finished games per game and mode
     wartable sim fallblau [--games N] ...     many bot games, win rates
+    wartable sim roads [--games N] [--axis BOT] [--soviet BOT] [--seed S]
 
 Textual is imported only when a screen is opened, so `sim`, `stats` and `--plain` never load it.
 """
@@ -50,22 +51,32 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("stats", help="finished games per game and mode: played, won, best VP")
 
     sim = sub.add_parser("sim", help="play many games with a bot and print win rates")
-    sim.add_argument("game", choices=["fallblau"])
-    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--bot", choices=["random", "greedy"], default="greedy")
-    sim.add_argument("--hard", action="store_true", help="Hard Mode")
-    sim.add_argument("--missions", action="store_true", help="Missions Mode")
+    sim.add_argument("game", choices=["fallblau", "roads"])
+    sim.add_argument("--games", type=int, default=None,
+                     help="how many games (default: 1000 for Fall Blau, 100 for Roads)")
+    sim.add_argument("--bot", choices=["random", "greedy"], default="greedy",
+                     help="Fall Blau: the bot (default greedy)")
+    sim.add_argument("--hard", action="store_true", help="Fall Blau: Hard Mode")
+    sim.add_argument("--missions", action="store_true", help="Fall Blau: Missions Mode")
+    sim.add_argument("--axis", choices=["random", "heuristic"], default="heuristic",
+                     help="Roads: the Axis bot (default heuristic)")
+    sim.add_argument("--soviet", choices=["random", "heuristic"], default="heuristic",
+                     help="Roads: the Soviet bot (default heuristic)")
     sim.add_argument("--seed", type=int, default=0)
     return p
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from rules.fallblau.sim import simulate
-
-    if args.games < 1:
+    games = args.games if args.games is not None else (100 if args.game == "roads" else 1000)
+    if games < 1:
         print("wartable sim: --games must be at least 1", file=sys.stderr)
         return 2
-    print(simulate(args.games, args.bot, hard=args.hard, missions=args.missions, seed=args.seed).report())
+    if args.game == "roads":
+        from rules.roads.sim import simulate as simulate_roads
+        print(simulate_roads(games, args.axis, args.soviet, seed=args.seed).report())
+        return 0
+    from rules.fallblau.sim import simulate
+    print(simulate(games, args.bot, hard=args.hard, missions=args.missions, seed=args.seed).report())
     return 0
 
 

@@ -66,6 +66,13 @@ class Roads(Game):
     def card_name(self, card: str) -> str:
         return self.content.cards[card].name
 
+    def describe(self, cmd: Command) -> str:
+        from .describe import describe
+        try:
+            return describe(self, cmd)
+        except (KeyError, AttributeError, TypeError):
+            return repr(cmd)
+
     def requirements_met(self, side: str, card: str) -> bool:
         return cards.requirements_met(self, side, card)
 

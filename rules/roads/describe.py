@@ -1,0 +1,55 @@
+"""Commands in English, with the names of areas, units, cards and chits (menus, logs,
+refusals)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import commands as c
+
+if TYPE_CHECKING:
+    from .game import Roads
+
+
+def describe(g: Roads, cmd) -> str:
+    if isinstance(cmd, c.Choose):
+        return f"Choose {cmd.choice.title()}"
+    if isinstance(cmd, c.PlayCard):
+        return f"Play {g.card_name(cmd.card)}"
+    if isinstance(cmd, c.DrawCard):
+        return "Draw a card"
+    if isinstance(cmd, c.DiscardCard):
+        return f"Discard {g.card_name(cmd.card)} for one RP"
+    if isinstance(cmd, c.PlaceRP):
+        return f"Place an RP in {g.area_name(cmd.area)}"
+    if isinstance(cmd, c.PlaceUnit):
+        return f"Place {g.unit_name(cmd.unit)} in {g.area_name(cmd.area)}"
+    if isinstance(cmd, c.Restore):
+        return f"Restore {g.unit_name(cmd.unit)}"
+    if isinstance(cmd, c.Decline):
+        return "Take no more from the card"
+    if isinstance(cmd, c.StartOperation):
+        return f"Spend the RP in {g.area_name(cmd.area)}"
+    if isinstance(cmd, c.Gather):
+        return f"Add {g.unit_name(cmd.unit)} to the force"
+    if isinstance(cmd, c.Release):
+        return f"Leave {g.unit_name(cmd.unit)} behind"
+    if isinstance(cmd, c.Move):
+        return "Leave by the west edge" if cmd.area == "gone" else f"Move into {g.area_name(cmd.area)}"
+    if isinstance(cmd, c.Halt):
+        return "Halt the force here"
+    if isinstance(cmd, c.Reorganize):
+        return f"Reorganize {g.unit_name(cmd.unit)}"
+    if isinstance(cmd, c.Rebuild):
+        return f"Rebuild {g.unit_name(cmd.unit)}"
+    if isinstance(cmd, c.EndOperation):
+        return "End the operation"
+    if isinstance(cmd, c.PlayChit):
+        return f"Play the chit {g.content.chits[cmd.chit.split('#')[0]].name}"
+    if isinstance(cmd, c.ChooseUnit):
+        return f"{g.unit_name(cmd.unit)}"
+    if isinstance(cmd, c.Retreat):
+        return f"Retreat into {g.area_name(cmd.area)}"
+    if isinstance(cmd, c.StopRetreat):
+        return "End the retreat here"
+    return cmd.describe()
