@@ -1,0 +1,1 @@
+"""Campaign Commander: Roads to Stalingrad."""
