@@ -441,7 +441,7 @@ def _load_chits() -> dict[str, Chit]:
         require(c.discard_when == "" or c.side == "soviet", where, "discard_when",
                 "only Field Fortifications are discarded when the Soviets are fortified")
         require(len(c.step) >= 1, where, "step", "a chit needs at least one step")
-        for n, s in enumerate(c.step, start=1):
+        for n, s in enumerate(c.step):
             field = f"step[{n}]"
             if s.action == "check":
                 require(s.fail in FAILS, where, f"{field}.fail", f"a check needs fail = one of {', '.join(FAILS)}")
@@ -515,7 +515,7 @@ def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str],
         where = _where(file, "card", raw, number)
         raw_effects = raw.get("effect") if isinstance(raw, dict) else None
         if isinstance(raw_effects, list):
-            for n, e in enumerate(raw_effects, start=1):
+            for n, e in enumerate(raw_effects):
                 _check_effect_fields(e, where, f"effect[{n}]")
         c = structure(raw, Card, where)
         require(_id_ok(c.id), where, "id", "must be lowercase ascii words joined by '-'")
@@ -530,7 +530,7 @@ def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str],
         require(c.permanent == "" or c.permanent in PERMANENT_KEYS, where, "permanent",
                 f"unknown permanent key '{c.permanent}' (known: {', '.join(PERMANENT_KEYS)})")
         conds = []
-        for n, text in enumerate(c.requires, start=1):
+        for n, text in enumerate(c.requires):
             try:
                 parsed = parse_condition(text)
             except ValueError as exc:
@@ -546,7 +546,7 @@ def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str],
         require(c.reinforcement == (c.side == "soviet" and reinforces), where, "reinforcement",
                 "must be true exactly for Soviet cards that bring units from the pool (campaign 7.c)")
         text_numbers = _numbers(c.text)
-        for n, e in enumerate(c.effect, start=1):
+        for n, e in enumerate(c.effect):
             field = f"effect[{n}]"
             _check_effect(e, c, units, leader, control, where, field, named)
             for name in NUMBER_FIELDS:

@@ -372,7 +372,7 @@ def test_chit_counts_must_be_rule_19s(broken):
 
 def test_chit_step_errors(broken):
     message = broken("chits.toml", lambda d: _entry(d, "chit", "axis-assault")["step"][0].update(fail="explode"))
-    assert "chit 'axis-assault'" in message and "field 'step[1].fail'" in message
+    assert "chit 'axis-assault'" in message and "field 'step[0].fail'" in message
     message = broken("chits.toml", lambda d: _entry(d, "chit", "soviet-bombardment")["step"][0].update(modifier=4))
     assert "chit 'soviet-bombardment'" in message and "field 'text'" in message
 
@@ -380,27 +380,27 @@ def test_chit_step_errors(broken):
 def test_unknown_effect_op_and_fields(broken):
     """The card effect vocabulary: unknown ops, missing and extra fields are refused."""
     message = broken("cards.toml", lambda d: _entry(d, "card", "fuel-reserves")["effect"][0].update(op="teleport"))
-    assert "card 'fuel-reserves'" in message and "field 'effect[1].op'" in message
+    assert "card 'fuel-reserves'" in message and "field 'effect[0].op'" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "fuel-reserves")["effect"][0].pop("count"))
-    assert "card 'fuel-reserves'" in message and "field 'effect[1].count'" in message
+    assert "card 'fuel-reserves'" in message and "field 'effect[0].count'" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "fuel-reserves")["effect"][0].update(on="own"))
-    assert "card 'fuel-reserves'" in message and "field 'effect[1].on'" in message
+    assert "card 'fuel-reserves'" in message and "field 'effect[0].on'" in message
 
 
 def test_effect_value_out_of_range(broken):
     message = broken("cards.toml", lambda d: _entry(d, "card", "kesselschlacht")["effect"][0].update(modifier=7))
-    assert "card 'kesselschlacht'" in message and "field 'effect[1].modifier'" in message
+    assert "card 'kesselschlacht'" in message and "field 'effect[0].modifier'" in message
 
 
 def test_effect_on_the_wrong_kind_of_card(broken):
     message = broken("cards.toml", lambda d: _entry(d, "card", "blitzkrieg").update(kind="operational"))
-    assert "card 'blitzkrieg'" in message and "field 'effect[1].op'" in message
+    assert "card 'blitzkrieg'" in message and "field 'effect[0].op'" in message
 
 
 def test_reinforce_references(broken):
     """Campaign 7: reinforce names existing pool units of the card's side."""
     message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=["99-army"]))
-    assert "card 'don-front'" in message and "field 'effect[1].units'" in message and "99-army" in message
+    assert "card 'don-front'" in message and "field 'effect[0].units'" in message and "99-army" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=["47-army"]))
     assert "card 'don-front'" in message and "sets up on the map" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=["it-ii-corps"]))
@@ -427,9 +427,9 @@ def test_permanent_key_and_requires(broken):
     message = broken("cards.toml", lambda d: _entry(d, "card", "order-227").update(permanent="order-225"))
     assert "card 'order-227'" in message and "field 'permanent'" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "backhand-blow").update(requires=["snow"]))
-    assert "card 'backhand-blow'" in message and "field 'requires[1]'" in message
+    assert "card 'backhand-blow'" in message and "field 'requires[0]'" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "sudden-death-axis").update(requires=["control:moscow"]))
-    assert "card 'sudden-death-axis'" in message and "field 'requires[1]'" in message and "moscow" in message
+    assert "card 'sudden-death-axis'" in message and "field 'requires[0]'" in message and "moscow" in message
 
 
 def test_text_must_name_the_numbers(broken):
