@@ -367,6 +367,8 @@ def _load_units(control: dict[str, str], neighbours, rules: Rules) -> tuple[dict
         require(u.id not in units, where, "id", "duplicate id")
         require(u.name.strip() != "", where, "name", "must not be empty")
         require(0 < len(u.short) <= 10, where, "short", "must be 1 to 10 characters")
+        require(all(u.short != other.short for other in units.values()), where, "short",
+                f"'{u.short}' is already another unit's short name")
         require(u.nation in NATIONS[u.side], where, "nation",
                 f"'{u.nation}' is not a {u.side} nation ({', '.join(NATIONS[u.side])})")
         require(u.kind in KINDS[u.side], where, "kind", f"'{u.kind}' is not a {u.side} kind ({', '.join(KINDS[u.side])})")

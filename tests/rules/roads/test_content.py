@@ -325,6 +325,12 @@ def test_duplicate_unit_id(broken):
     assert "content/roads/units.toml: unit 'xxix-corps'" in message and "field 'id'" in message
 
 
+def test_short_names_unique(broken):
+    """The map panel tells counters apart by their short names."""
+    message = broken("units.toml", lambda d: _entry(d, "unit", "xxx-corps").update(short="XXIX"))
+    assert "unit 'xxx-corps'" in message and "field 'short'" in message
+
+
 def test_setup_area_unknown_or_of_the_other_side(broken):
     """Campaign 1.f.II: set-up areas exist and belong to the unit's side at the start."""
     message = broken("units.toml", lambda d: _entry(d, "unit", "lvii-pz").update(setup="atlantis"))
