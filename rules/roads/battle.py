@@ -77,7 +77,7 @@ def draw_count(g: Roads, side: str) -> int:
     b = g.state.battle
     best = max((values.tactical(g, u) for u in _present(g, side)), default=0)
     if side != b.attacker and g.map.areas[b.area].terrain == "mountain":
-        best += 2
+        best += g.rules.mountain_defender_tactical
     return max(0, best + b.draw_mod.get(side, 0))
 
 
@@ -285,21 +285,23 @@ def check_value(g: Roads, unit: str) -> tuple[int, list[str]]:
     c = g.state.units[unit]
     value = values.cohesion(g, unit)
     why = [f"CH {value}"]
+    r = g.rules
     if c.side != b.attacker and g.map.areas[b.area].terrain == "mountain":
-        value += 1
-        why.append("+1 mountain")
+        value += r.mountain_defender_cohesion
+        why.append(f"+{r.mountain_defender_cohesion} mountain")
     if c.side == b.attacker:
         winter = "winter" in g.state.permanents
+        m = 0
         if b.crossing in ("major", "kerch"):
-            m = 1 if winter else 2
-            value -= m
-            why.append(f"-{m} river crossing")
+            m = r.major_river_cohesion_winter if winter else r.major_river_cohesion
         elif b.crossing == "minor" and not winter:
-            value -= 1
-            why.append("-1 minor river")
+            m = r.minor_river_cohesion
+        if m:
+            value += m
+            why.append(f"{m} river crossed")
     if c.isolated:
-        value -= 1
-        why.append("-1 isolated")
+        value += r.isolated_cohesion
+        why.append(f"{r.isolated_cohesion} isolated")
     return max(1, value), why
 
 
@@ -315,6 +317,10 @@ def roll_modifier(g: Roads, unit: str, step_mod: int) -> tuple[int, list[str]]:
     if unit in b.fortified:
         mod -= 2
         why.append("-2 fortified")
+    if (side == SOVIET and side != b.attacker and "order-227" in g.state.permanents
+            and g.rules.order_227_cohesion):
+        mod += g.rules.order_227_cohesion               # our card: Order No. 227
+        why.append(f"{g.rules.order_227_cohesion} Order 227")
     return mod, why
 
 
@@ -401,7 +407,7 @@ def _rp_distance(g: Roads, side: str) -> dict[str, int]:
     foe = other(side)
     goals = [a for a, n in s.rp[side].items() if n > 0]
     if not goals:
-        edge = g.rules.retreat_edge[side]
+        edge = g.rules.retreat_edge(side)
         goals = [a for a, ar in g.map.areas.items() if edge in ar.edge]
     dist = {a: 0 for a in goals}
     todo = deque(goals)
@@ -471,7 +477,7 @@ def _auto_retreat(g: Roads) -> list[Event]:
             events += destroy(g, unit, "it could not retreat", "CC 9.6.5")
             b.retreats.pop(0)
             continue
-        if b.retreat_path and (not options or len(b.retreat_path) >= g.rules.retreat_areas):
+        if b.retreat_path and (not options or len(b.retreat_path) >= g.rules.retreat_distance):
             events += _end_retreat(g)
             continue
         if len(options) == 1 and not may_stop:
@@ -511,6 +517,18 @@ def _end_retreat(g: Roads) -> list[Event]:
     b.retreat_path = []
     where = g.state.units[unit].where
     return [Event(f"{g.unit_name(unit)} ends its retreat in {g.area_name(where)}.", "CC 9.6.3f", "retreat")]
+
+
+def withdraw(g: Roads, side: str) -> list[Event]:
+    """A card: the defender's units leave the battle as a retreat, not disorganized."""
+    b = g.state.battle
+    if side == b.attacker:
+        return [Event("Only a defender can withdraw: no effect.", "RtS card", "card")]
+    units = list(b.defenders)
+    for u in units:
+        _leave_battle(g, u)
+        b.retreats.append(u)
+    return [Event(f"{', '.join(g.unit_name(u) for u in units)} withdraw from the battle.", "RtS card", "retreat")]
 
 
 def retreat(g: Roads, cmd: Retreat) -> list[Event]:

@@ -15,32 +15,40 @@ if TYPE_CHECKING:
 
 
 # -- prerequisites ---------------------------------------------------------------------------------
-def requirement_holds(g: Roads, side: str, req: str) -> bool:
+def condition_holds(g: Roads, side: str, cond) -> bool:
+    """One parsed prerequisite (content/roads/cards.toml lists the vocabulary)."""
     s = g.state
-    name, _, arg = req.partition(":")
-    if name == "control":
-        return s.control.get(arg) == side
-    if name == "control-any":
-        return any(s.control.get(a) == side for a in arg.split("|"))
-    if name == "enemy-controls":
-        return s.control.get(arg) == other(side)
-    if name == "permanent":
-        return arg in s.permanents
-    if name == "not-permanent":
-        return arg not in s.permanents
-    if name == "winter":
+    kind = cond.kind
+    if kind == "control":
+        return s.control.get(cond.areas[0]) == side
+    if kind == "control-any":
+        return any(s.control.get(a) == side for a in cond.areas)
+    if kind == "enemy-control":
+        return s.control.get(cond.areas[0]) == other(side)
+    if kind == "permanent":
+        return cond.key in s.permanents
+    if kind == "not-permanent":
+        return cond.key not in s.permanents
+    if kind == "winter":
         return "winter" in s.permanents
-    if name == "summer":
+    if kind == "summer":
         return "winter" not in s.permanents
-    if name == "initiative":
+    if kind == "initiative":
         return s.initiative == side
-    if name == "cards-played-at-least":
-        return s.cards_done >= int(arg)
-    if name == "vp-lead":
+    if kind == "cards-played-at-least":
+        return s.cards_done >= cond.number
+    if kind == "railhead-order":
+        return railhead_ok(g)
+    if kind == "vp-lead":
         from .victory import score
         vp = score(g)
-        return vp[side] - vp[other(side)] >= int(arg)
-    raise ValueError(f"unknown requirement {req!r}")
+        return vp[side] - vp[other(side)] >= cond.number
+    raise ValueError(f"unknown condition {kind!r}")
+
+
+def all_hold(g: Roads, side: str, requirements) -> bool:
+    """Every entry holds; an entry holds when any of its alternatives does."""
+    return all(any(condition_holds(g, side, c) for c in any_of) for any_of in requirements)
 
 
 def railhead_ok(g: Roads) -> bool:
@@ -48,8 +56,8 @@ def railhead_ok(g: Roads) -> bool:
     each for Maikop and Grozny held."""
     s = g.state
     if s.railheads == 0:
-        return all(s.control.get(c) == AXIS for c in g.rules.railhead_cities)
-    held = sum(1 for c in g.rules.railhead_later_cities if s.control.get(c) == AXIS)
+        return all(s.control.get(c) == AXIS for c in g.rules.railhead_first)
+    held = sum(1 for c in g.rules.railhead_later if s.control.get(c) == AXIS)
     return s.railheads < 1 + held
 
 
@@ -58,11 +66,11 @@ def reinforcement_ok(g: Roads) -> bool:
     five more; no limit while the Axis holds Stalingrad."""
     s = g.state
     r = g.rules
-    if s.control.get(r.stalingrad) == AXIS:
+    if s.control.get(g.rules.stalingrad) == AXIS:
         return True
-    if s.cards_done < r.reinforcement_after:
+    if s.cards_done < r.soviet_reinforce_after:
         return False
-    allowed = 1 + (s.cards_done - r.reinforcement_after) // r.reinforcement_every
+    allowed = 1 + (s.cards_done - r.soviet_reinforce_after) // r.soviet_reinforce_every
     return s.soviet_reinforcements < allowed
 
 
@@ -78,7 +86,7 @@ def requirements_met(g: Roads, side: str, card_id: str) -> bool:
     for eff in card.effect:
         if eff.op == "reinforce" and not _reinforcements(g, side, eff):
             return False                               # nobody left to bring
-    return all(requirement_holds(g, side, r) for r in card.requires)
+    return all_hold(g, side, g.content.requirements.get(card_id, ()))
 
 
 def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -> bool:
@@ -154,7 +162,8 @@ def apply_effect(g: Roads, side: str, card_id: str, eff) -> list[Event]:
             s.pending.append(Pending("place-unit", side, "RtS 1.d.III", data=[u], source=card_id))
         return [Event(f"{len(kerch)} German unit(s) may leave Kerch.", "RtS 1.d.III", "card")]
     if op == "sudden-death":
-        if requirement_holds(g, side, eff.condition):
+        from .content import parse_condition
+        if any(condition_holds(g, side, c) for c in parse_condition(eff.condition, allow_vp=True)):
             s.phase = "over"
             s.end_reason = f"Sudden Death: {g.content.cards[card_id].name}"
             return [Event(f"Sudden Death: the condition of {g.content.cards[card_id].name} holds; "
@@ -176,6 +185,25 @@ def apply_effect(g: Roads, side: str, card_id: str, eff) -> list[Event]:
             s.cards[foe].discards.append(lost)
             events.append(Event(f"{g.side_name(foe)} discard a card at random, face down.", rule, "card", reveal=True))
         return events
+    if op == "initiative-roll":
+        s.rolloff_bonus[side] = s.rolloff_bonus.get(side, 0) + eff.modifier
+        return [Event(f"+{eff.modifier} to the {g.side_name(side)} next Map roll-off.", "CC 4.2.2", "card")]
+    if op == "enemy-rp":
+        foe = other(side)
+        s.pending.append(Pending("remove-rp", foe, "RtS card", count=eff.count, source=card_id))
+        return []
+    if op == "move-rp":
+        s.pending.append(Pending("move-rp", side, "CC 5.3.1", count=eff.count,
+                                 data=[str(eff.range or 3)], source=card_id))
+        return []
+    if op == "enemy-sp":
+        foe_op = s.operation
+        if foe_op is None or foe_op.side == side:
+            return [Event("No enemy operation is under way: the card has no effect.", rule, "card")]
+        lost = min(eff.count, foe_op.sp)
+        foe_op.sp -= lost
+        return [Event(f"The {g.side_name(foe_op.side)} operation loses {lost} SP ({foe_op.sp} left).",
+                      rule, "sp")]
     if op in BATTLE_OPS:
         return []                                   # only in battle (battle_effects)
     raise ValueError(f"card {card_id}: effect {op!r} is not known to the engine")
@@ -208,7 +236,20 @@ def put_in_play(g: Roads, side: str, key: str, card_id: str) -> list[Event]:
     return events
 
 
-BATTLE_OPS = ("cohesion", "tactical", "extra-chits", "cancel-chit", "strike", "reroll")
+BATTLE_OPS = ("cohesion", "tactical", "extra-chits", "cancel-chit", "strike", "reroll", "withdraw")
+
+
+def play_ready(g: Roads, side: str, card_id: str) -> list[Event]:
+    """Series 2.3.4 ruling: the Event set face down with the Card/Map choice is revealed as the
+    enemy's operation begins, and acts on it."""
+    s = g.state
+    card = g.content.cards[card_id]
+    s.cards[side].played.append(card_id)
+    s.cards_done += 1
+    events = [Event(f"{g.side_name(side)} reveal {card.name}: {card.text}", "CC 2.3.4", "card", reveal=True)]
+    for eff in card.effect:
+        events += apply_effect(g, side, card_id, eff)
+    return events
 
 
 def battle_effects(g: Roads, side: str, card_id: str) -> list[Event]:
@@ -235,12 +276,54 @@ def battle_effects(g: Roads, side: str, card_id: str) -> list[Event]:
             b.rerolls[side] = b.rerolls.get(side, 0) + 1
         elif eff.op == "strike":
             b.steps.append([side, "card:" + card_id, index])
+        elif eff.op == "withdraw":
+            events += battle.withdraw(g, side)
         else:
             events += apply_effect(g, side, card_id, eff)
     return events
 
 
 # -- answering a card's pending choices -------------------------------------------------------------
+def rp_moves(g: Roads, side: str, reach: int) -> list[tuple[str, str]]:
+    """Series 5.3.1 by a card: an RP goes by ground (through areas free of enemy units) to a
+    controlled city free of enemy units within `reach` areas."""
+    from .geography import occupancy
+    from .supply import within
+    s = g.state
+    foe = other(side)
+    occ = occupancy(g)
+    free = lambda a: foe not in occ.get(a, ())          # noqa: E731
+    out = []
+    for origin in sorted(a for a, n in s.rp[side].items() if n > 0):
+        for area in sorted(within(g, origin, reach, free)):
+            if area != origin and g.map.areas[area].city and s.control.get(area) == side:
+                out.append((origin, area))
+    return out
+
+
+def move_rp(g: Roads, side: str, origin: str, area: str) -> list[Event]:
+    s = g.state
+    p = s.pending[0]
+    s.rp[side][origin] -= 1
+    if not s.rp[side][origin]:
+        del s.rp[side][origin]
+    s.rp[side][area] = s.rp[side].get(area, 0) + 1
+    p.count -= 1
+    return [Event(f"{g.side_name(side)} move an RP from {g.area_name(origin)} to {g.area_name(area)}.",
+                  "CC 5.3.1", "rp")] + update_isolation(g)
+
+
+def remove_rp(g: Roads, side: str, area: str) -> list[Event]:
+    s = g.state
+    p = s.pending[0]
+    s.rp[side][area] -= 1
+    if not s.rp[side][area]:
+        del s.rp[side][area]
+    p.count -= 1
+    return [Event(f"{g.side_name(side)} remove an RP from {g.area_name(area)}.", "RtS card", "rp")] \
+        + update_isolation(g)
+
+
 def leader_areas(g: Roads) -> list[str]:
     return sorted({c.where for c in g.state.units.values()
                    if c.side == AXIS and c.where in g.map.areas
@@ -269,6 +352,10 @@ def settle(g: Roads) -> list[Event]:
         elif p.kind == "pick-unit" and (p.count <= 0 or not p.data):
             pass
         elif p.kind in ("rebuild", "reorganize") and (p.count <= 0 or not restorable(g, p.side, p.kind)):
+            pass
+        elif p.kind == "move-rp" and (p.count <= 0 or not rp_moves(g, p.side, int(p.data[0]))):
+            pass
+        elif p.kind == "remove-rp" and (p.count <= 0 or not g.state.rp[p.side]):
             pass
         elif p.kind == "leader" and not leader_areas(g):
             events.append(Event("No German unit to join: Manstein does not appear.", "RtS 10.a", "card"))

@@ -15,10 +15,12 @@ from rules.core.command import Command
 # -- 4.2.2 the Card/Map choice -----------------------------------------------------
 @attrs.frozen
 class Choose(Command):
-    """`side` secretly chooses "card" or "map" for this Operational Sequence."""
+    """`side` secretly chooses "card" or "map" for this Operational Sequence; `event` is an
+    Event card against the enemy's operation set face down with the choice ("" for none)."""
 
     side: str
     choice: str
+    event: str = ""
 
     def describe(self) -> str:
         return f"Choose {self.choice.title()}"
@@ -83,6 +85,23 @@ class Decline(Command):
     """Give up what is left of a card's effect (no valid place or unit wanted)."""
 
     side: str
+
+
+@attrs.frozen
+class MoveRP(Command):
+    """A card moves one of one's RPs from `origin` to the city `area` by ground (5.3.1)."""
+
+    side: str
+    origin: str
+    area: str
+
+
+@attrs.frozen
+class RemoveRP(Command):
+    """A card makes `side` remove one of its RPs, from `area`."""
+
+    side: str
+    area: str
 
 
 # -- 5 on-board operations --------------------------------------------------------------
@@ -187,7 +206,7 @@ class StopRetreat(Command):
 
 
 COMMANDS: tuple[type[Command], ...] = (
-    Choose, PlayCard, DrawCard, DiscardCard, PlaceRP, PlaceUnit, Restore, Decline,
+    Choose, PlayCard, DrawCard, DiscardCard, PlaceRP, PlaceUnit, Restore, Decline, MoveRP, RemoveRP,
     StartOperation, Gather, Release, Move, Halt, Reorganize, Rebuild, EndOperation,
     PlayChit, ChooseUnit, Retreat, StopRetreat,
 )

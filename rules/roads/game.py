@@ -17,10 +17,10 @@ from rules.core.game import Game
 from . import battle, cards, movement, operations, sequence
 from .commands import (
     COMMANDS, Choose, ChooseUnit, Decline, DiscardCard, DrawCard, EndOperation, Gather, Halt,
-    Move, PlaceRP, PlaceUnit, PlayCard, PlayChit, Rebuild, Release, Reorganize, Restore, Retreat,
-    StartOperation, StopRetreat,
+    Move, MoveRP, PlaceRP, PlaceUnit, PlayCard, PlayChit, Rebuild, Release, RemoveRP, Reorganize,
+    Restore, Retreat, StartOperation, StopRetreat,
 )
-from .content import RoadsContent, load_content
+from .content import Content, load_content
 from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence, other
 from .view import View, make_view
 from .victory import breakdown
@@ -42,11 +42,11 @@ class Roads(Game):
     game_id = "roads"
     command_types = COMMANDS
 
-    def __init__(self, state: RoadsState, dice: Dice, content: RoadsContent, *, seed: int,
+    def __init__(self, state: RoadsState, dice: Dice, content: Content, board, *, seed: int,
                  options: dict, undo: bool = True):
         super().__init__(state, dice, seed=seed, options=options, undo=undo)
         self.content = content
-        self.map = content.map
+        self.map = board
         self.rules = content.rules
         self._trace_cache: dict = {}
 
@@ -130,6 +130,10 @@ class Roads(Game):
             return [Restore(side, u) for u in cards.restorable(self, side, p.kind)] + [Decline(side)]
         if p.kind == "leader":
             return [PlaceUnit(side, "manstein", a) for a in cards.leader_areas(self)]
+        if p.kind == "move-rp":
+            return [MoveRP(side, o, a) for o, a in cards.rp_moves(self, side, int(p.data[0]))] + [Decline(side)]
+        if p.kind == "remove-rp":
+            return [RemoveRP(side, a) for a in sorted(self.state.rp[side])]
         raise ValueError(f"unknown pending choice {p.kind!r}")
 
     # -- carrying a command out -------------------------------------------------------------------
@@ -189,6 +193,10 @@ class Roads(Game):
             return cards.pick_unit(self, cmd.side, cmd.unit)
         if isinstance(cmd, Restore):
             return cards.restore(self, cmd.side, cmd.unit)
+        if isinstance(cmd, MoveRP):
+            return cards.move_rp(self, cmd.side, cmd.origin, cmd.area)
+        if isinstance(cmd, RemoveRP):
+            return cards.remove_rp(self, cmd.side, cmd.area)
         if isinstance(cmd, Decline):
             s.pending.pop(0)
             return [Event(f"{self.side_name(cmd.side)} take no more from the card.", "CC 2.3.3", "card")]
@@ -223,10 +231,9 @@ class Roads(Game):
         return make_view(self, side)
 
 
-def initial_state(content: RoadsContent, dice: Dice) -> RoadsState:
+def initial_state(content: Content, m, dice: Dice) -> RoadsState:
     """Campaign 17 and rule 12: counters and RPs as printed, decks shuffled, five cards each,
     and the game opens with a German operation."""
-    m = content.map
     units = {}
     for u in content.units.values():
         units[u.id] = Counter(u.id, u.side, u.setup or POOL)
@@ -245,12 +252,13 @@ def initial_state(content: RoadsContent, dice: Dice) -> RoadsState:
     return state
 
 
-def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True,
-             content: RoadsContent | None = None) -> Roads:
-    content = content or load_content()
+def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True) -> Roads:
+    from .map import load_map
+    content = load_content()
+    board = load_map()
     dice = dice if dice is not None else SeededDice(seed)
-    state = initial_state(content, dice)
-    game = Roads(state, dice, content, seed=seed, options={}, undo=undo)
+    state = initial_state(content, board, dice)
+    game = Roads(state, dice, content, board, seed=seed, options={}, undo=undo)
     from .geography import update_isolation
     update_isolation(game)
     return game

@@ -66,7 +66,7 @@ def hungarians_rumanians_apart(g: Roads, moved: dict[str, str]) -> bool:
     rum = {where[u] for u in where if g.content.units[u].nation == "rumanian" and where[u] in g.map.areas}
     if not hun or not rum:
         return True
-    gap = g.rules.hungarian_rumanian_gap
+    gap = g.rules.hungarian_rumanian_distance
     from .supply import within
     for h in hun:
         near = within(g, h, gap - 1, lambda a: True)
@@ -96,7 +96,7 @@ def doubled(g: Roads, side: str, cost: int, infantry_move: bool = False) -> int:
     """Campaign 13: after Winter Arrives every Axis SP cost is doubled, except moving a stack
     made only of infantry."""
     if side == AXIS and winter(g) and not infantry_move:
-        return cost * 2
+        return cost * g.rules.winter_cost_factor
     return cost
 
 
@@ -107,7 +107,7 @@ def move_cost(g: Roads, side: str, force: list[str]) -> int:
         return 0
     armour = any(values.is_armour(g, u) for u in force)
     infantry_only = all(values.is_infantry(g, u) for u in force)
-    return doubled(g, side, g.rules.cost_move_armour if armour else g.rules.cost_move, infantry_only)
+    return doubled(g, side, g.rules.cost_armour if armour else g.rules.cost_move, infantry_only)
 
 
 def stack_cost(g: Roads, side: str) -> int:

@@ -9,7 +9,7 @@ from rules.core.events import Event
 
 from . import movement
 from .commands import EndOperation, Rebuild, Reorganize, StartOperation
-from .state import AXIS, Operation
+from .state import AXIS, Operation, other
 
 if TYPE_CHECKING:
     from .game import Roads
@@ -28,8 +28,14 @@ def start(g: Roads, cmd: StartOperation) -> list[Event]:
     s.operations[cmd.side] += 1
     sp = g.rules.sp_per_rp
     s.operation = Operation(side=cmd.side, number=s.operations[cmd.side], area=cmd.area, sp=sp)
-    return [Event(f"{g.side_name(cmd.side)} operation {s.operations[cmd.side]}: one RP spent in "
-                  f"{g.area_name(cmd.area)}, {sp} SP available.", "CC 5.2", "operation")]
+    events = [Event(f"{g.side_name(cmd.side)} operation {s.operations[cmd.side]}: one RP spent in "
+                    f"{g.area_name(cmd.area)}, {sp} SP available.", "CC 5.2", "operation")]
+    foe = other(cmd.side)
+    ready = s.ready.pop(foe, "")
+    if ready:                                   # series 2.3.4 ruling: the Event set ready now plays
+        from .cards import play_ready
+        events += play_ready(g, foe, ready)
+    return events
 
 
 def _restorable(g: Roads, side: str, flag: str) -> list[str]:
@@ -58,7 +64,7 @@ def rebuild_allowed(g: Roads, side: str) -> bool:
     op = s.operation
     if op.rebuilt:
         return False
-    return not (side == AXIS and s.axis_rebuilt_op == op.number - 1)
+    return not (side == AXIS and op.number - s.axis_rebuilt_op < g.rules.axis_rebuild_every)
 
 
 def legal(g: Roads, side: str) -> list:

@@ -26,12 +26,20 @@ def chooser(g: Roads) -> str | None:
 
 def choose_legal(g: Roads) -> list:
     side = chooser(g)
-    cmds = []
+    choices = []
     if can_card(g, side):
-        cmds.append(Choose(side, CARD))
+        choices.append(CARD)
     if g.state.rp[side]:
-        cmds.append(Choose(side, MAP))       # ruling: Map needs an RP on the map to spend
-    return cmds
+        choices.append(MAP)                   # ruling: Map needs an RP on the map to spend
+    ready = [k for k in dict.fromkeys(g.state.cards[side].hand) if _against_operation(g, k)]
+    return [Choose(side, ch, ev) for ch in choices for ev in ("", *ready)]
+
+
+def _against_operation(g: Roads, card: str) -> bool:
+    """Series 2.3.4 ruling: an Event that acts on the enemy's operation is set face down with
+    the Card/Map choice and played when that operation begins."""
+    c = g.content.cards[card]
+    return c.kind == "event" and any(e.op == "enemy-sp" for e in c.effect)
 
 
 def can_card(g: Roads, side: str) -> bool:
@@ -42,6 +50,9 @@ def can_card(g: Roads, side: str) -> bool:
 def choose(g: Roads, cmd: Choose) -> list[Event]:
     s = g.state
     s.sequence.choice[cmd.side] = cmd.choice
+    if cmd.event:
+        s.cards[cmd.side].hand.remove(cmd.event)
+        s.ready[cmd.side] = cmd.event
     events = [Event(f"{g.side_name(cmd.side)} have chosen (hidden until both are in).", "CC 4.2.2",
                     "choice", reveal=True)]
     if len(s.sequence.choice) < 2:
@@ -55,10 +66,11 @@ def _roll_off(g: Roads, rule: str) -> tuple[str, list[Event]]:
     s = g.state
     events = []
     while True:
-        axis, soviet = g.dice.roll(1, 10)[0], g.dice.roll(1, 10)[0]
+        die = g.rules.rolloff_die
+        axis, soviet = g.dice.roll(1, die)[0], g.dice.roll(1, die)[0]
         bonus = g.rules.initiative_bonus
-        ta = axis + (bonus if s.initiative == AXIS else 0)
-        ts = soviet + (bonus if s.initiative == SOVIET else 0)
+        ta = axis + (bonus if s.initiative == AXIS else 0) + s.rolloff_bonus.get(AXIS, 0)
+        ts = soviet + (bonus if s.initiative == SOVIET else 0) + s.rolloff_bonus.get(SOVIET, 0)
         if ta > ts or (ta == ts and s.initiative == AXIS):
             winner = AXIS
         elif ts > ta or (ta == ts and s.initiative == SOVIET):
@@ -66,6 +78,8 @@ def _roll_off(g: Roads, rule: str) -> tuple[str, list[Event]]:
         else:
             winner = None
         mods = tuple(f"+{bonus} initiative ({g.side_name(s.initiative)})" for _ in [0] if s.initiative)
+        mods += tuple(f"+{n} card ({g.side_name(sd)})" for sd, n in sorted(s.rolloff_bonus.items()))
+        s.rolloff_bonus = {}
         s.sequence.rolls = {AXIS: ta, SOVIET: ts}
         text = (f"Roll-off: Axis {axis} (total {ta}), Soviet {soviet} (total {ts})"
                 + (f": {g.side_name(winner)} win." if winner else ": a tie with no initiative, roll again."))
@@ -80,7 +94,7 @@ def reveal(g: Roads) -> list[Event]:
     events = [Event(f"Revealed: Axis {ch[AXIS].title()}, Soviet {ch[SOVIET].title()}.", "CC 4.2.2",
                     "choice", reveal=True)]
     if ch[AXIS] == MAP and ch[SOVIET] == MAP:
-        winner, rolls = _roll_off(g, "CC 4.2.2 (both Map)")
+        winner, rolls = _roll_off(g, "CC 4.2.2 (both Map)")   # a card's bonus counts here only
         events += rolls
         s.sequence.queue = [[winner, MAP]]
         events.append(Event(f"{g.side_name(other(winner))} must wait for the next sequence.",
@@ -104,6 +118,9 @@ def advance(g: Roads) -> list[Event]:
     events: list[Event] = []
     while s.phase != "over":
         if not s.sequence.queue:
+            for side, card in sorted(s.ready.items()):          # an Event set ready goes back unseen
+                s.cards[side].hand.append(card)
+            s.ready = {}
             s.sequence = Sequence(number=s.sequence.number + 1)
             s.phase = "choose"
             return events

@@ -139,5 +139,7 @@ class RoadsState:
     axis_rebuilt_op: int = -9                   # the Axis operation that last rebuilt (rule 11)
     leader: str = ""                            # Manstein's area ("" while not in play)
     leader_gone: bool = False                   # Manstein eliminated (16.b)
+    rolloff_bonus: dict[str, int] = attrs.Factory(dict)   # side -> + to its next Map roll-off (a card)
+    ready: dict[str, str] = attrs.Factory(dict)   # side -> an Event set face down with the Card/Map choice
     entry_done: bool = False                    # this sequence entry's card action or operation is over
     end_reason: str = ""

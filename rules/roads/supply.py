@@ -79,7 +79,7 @@ def traced_cities(g: Roads, side: str) -> set[str]:
 def railhead_open(g: Roads) -> bool:
     """Campaign 5.a.II-III: after a Railhead Advance, while the Axis holds Rostov and Millerovo."""
     s = g.state
-    return s.railheads > 0 and all(s.control.get(c) == AXIS for c in g.rules.railhead_cities)
+    return s.railheads > 0 and all(s.control.get(c) == AXIS for c in g.rules.railhead_first)
 
 
 def placement_areas(g: Roads, side: str) -> list[str]:

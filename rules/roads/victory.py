@@ -43,7 +43,7 @@ def breakdown(g: Roads, side: str) -> Score:
         for c in s.units.values():
             if c.side == AXIS and c.where == DESTROYED:
                 u = g.content.units[c.id]
-                units += r.vp_german_panzer if (u.kind == "panzer" and u.nation in ("german", "ss")) else r.vp_axis_unit
+                units += r.vp_german_panzer if (u.kind == "panzer" and u.nation in ("german", "ss")) else r.vp_axis_infantry
         units += r.vp_manstein if s.leader_gone else 0
     else:
         dead = sum(1 for c in s.units.values() if c.side == SOVIET and c.where == DESTROYED)

@@ -15,7 +15,9 @@ from functools import cache
 import attrs
 
 from rules.core.dice import FixedDice
-from rules.roads.content import RoadsContent
+from rules.roads.content import (
+    Card, Chit, ChitStep, Content, Effect, Leader, Rules, Unit, Values, parse_condition,
+)
 from rules.roads.game import Roads, initial_state
 from rules.roads.geography import update_isolation
 
@@ -61,114 +63,18 @@ class SmallMap:
         return self._b[frozenset((a, b))][1]
 
 
-@attrs.frozen
-class Values:
-    cohesion: int
-    movement: int
-    tactical: int
-
-
-@attrs.frozen
-class Unit:
-    id: str
-    name: str
-    side: str
-    nation: str
-    kind: str
-    cohesion: int
-    movement: int
-    tactical: int
-    depleted: Values
-    red_movement: bool = False
-    setup: str = ""
-    kerch: bool = False
-
-
-@attrs.frozen
-class Leader:
-    id: str = "manstein"
-    name: str = "Manstein"
-    movement_bonus: int = 1
-    tactical_bonus: int = 1
-
-
-@attrs.frozen
-class Step:
-    on: str
-    action: str
-    modifier: int = 0
-    fail: str = ""
-    chooser: str = "owner"
-    unit_kind: str = ""
-
-
-@attrs.frozen
-class Chit:
-    id: str
-    side: str
-    name: str
-    count: int
-    steps: tuple
-    held_back: int = 0
-    only_if: str = ""
-    discard_when: str = ""
-    text: str = ""
-
-
-@attrs.frozen
-class Effect:
-    op: str
-    count: int = 0
-    units: tuple = ()
-    kind: str = ""
-    key: str = ""
-    on: str = ""
-    modifier: int = 0
-    fail: str = ""
-    condition: str = ""
-
-
-@attrs.frozen
-class Card:
-    id: str
-    side: str
-    name: str
-    kind: str
-    effect: tuple = ()
-    sp: int = 0
-    permanent: str = ""
-    reinforcement: bool = False
-    requires: tuple = ()
-    text: str = ""
-
-
-@attrs.frozen
-class Rules:
-    sp_per_rp: int = 6
-    hand_limit: int = 5
-    cost_move: int = 1
-    cost_move_armour: int = 2
-    cost_stack: int = 2
-    cost_reorganize: int = 1
-    cost_rebuild: int = 1
-    initiative_bonus: int = 2
-    reinforcement_after: int = 15
-    reinforcement_every: int = 5
-    volga_closed_cards: int = 5
-    supply_path: int = 3
-    trace_spacing: int = 3
-    retreat_areas: int = 2
-    retreat_edge: dict = attrs.Factory(lambda: {"axis": "west", "soviet": "east"})
-    hungarian_rumanian_gap: int = 3
-    railhead_cities: tuple = ("a2", "b2")
-    railhead_later_cities: tuple = ("e3", "b3")
-    stalingrad: str = "e2"
-    kerch: str = "w3"
-    d45_first: str = "A"
-    vp_axis_unit: int = 1
-    vp_german_panzer: int = 2
-    vp_manstein: int = 3
-    soviet_units_per_vp: int = 2
+def _rules() -> Rules:
+    return Rules(
+        sp_per_rp=6, hand_limit=5, deck_size=35, cost_move=1, cost_armour=2, cost_stack=2,
+        cost_reorganize=1, cost_rebuild=1, axis_rebuild_every=2, winter_cost_factor=2,
+        rolloff_die=10, initiative_bonus=2, soviet_reinforce_after=15, soviet_reinforce_every=5,
+        volga_closed_cards=5, supply_path=3, trace_spacing=3, retreat_distance=2,
+        retreat_edge_axis="west", retreat_edge_soviet="east", chits_per_cup="set-less-excluded",
+        hungarian_rumanian_distance=3, mountain_defender_tactical=2, mountain_defender_cohesion=1,
+        isolated_cohesion=-1, major_river_cohesion=-2, major_river_cohesion_winter=-1,
+        minor_river_cohesion=-1, order_227_cohesion=-1, stalingrad="e2", kerch="w3", d45_first="A",
+        railhead_first=("a2", "b2"), railhead_later=("e3", "b3"), railhead_rp=3,
+        vp_axis_infantry=1, vp_german_panzer=2, vp_manstein=3, soviet_units_per_vp=2)
 
 
 def _areas():
@@ -222,12 +128,24 @@ def _units():
     ]
     out = {}
     for uid, name, side, nation, kind, f, d, red, setup in specs:
-        out[uid] = Unit(uid, name, side, nation, kind, *f, Values(*d), red, setup, uid == "kerch")
+        out[uid] = Unit(id=uid, name=name, short=name[:10], side=side, nation=nation, kind=kind,
+                        cohesion=f[0], movement=f[1], tactical=f[2], depleted=Values(*d),
+                        red_movement=red, setup=setup, kerch=uid == "kerch")
     return out
+
+
+def Step(on, action, modifier=0, fail="", chooser="owner", unit_kind=""):     # noqa: N802
+    return ChitStep(on=on, action=action, modifier=modifier, fail=fail, chooser=chooser, unit_kind=unit_kind)
+
+
+def _chit(id, side, name, count, steps, held_back=0, only_if="", discard_when=""):
+    return Chit(id=id, side=side, name=name, count=count, held_back=held_back, only_if=only_if,
+                discard_when=discard_when, text=name, step=tuple(steps))
 
 
 def rule19_chits():
     A, S = "axis", "soviet"
+    Chit = _chit                                                                   # noqa: N806
     chits = [
         Chit("axis-air-strike", A, "Air Strike", 3, (Step(S, "check", 2, "disorganize"),), only_if="all-german"),
         Chit("axis-combined-arms", A, "Combined Arms", 3,
@@ -254,18 +172,24 @@ def rule19_chits():
     return {c.id: c for c in chits}
 
 
+def _card(id, side, name, kind, effects=(), sp=0, permanent="", reinforcement=False, requires=(), text=""):
+    return Card(id=id, side=side, name=name, kind=kind, sp=sp, permanent=permanent,
+                reinforcement=reinforcement, text=text or name, effect=tuple(effects), requires=tuple(requires))
+
+
 def _cards():
     A, S = "axis", "soviet"
+    Card = _card                                                                   # noqa: N806
     cards = [
         Card("a-supplies", A, "Supplies", "operational", (Effect("gain-rp", count=2),), text="Gain 2 RP."),
         Card("a-railhead", A, "Railhead Advance", "operational", (Effect("permanent", key="railhead"), Effect("gain-rp", count=3)),
-             permanent="railhead", text="3 RP."),
+             permanent="railhead", requires=("railhead-order",), text="3 RP."),
         Card("a-d45", A, "Directive 45", "operational", (Effect("permanent", key="directive-45"),), permanent="directive-45"),
         Card("a-winter", A, "Winter Arrives", "operational", (Effect("permanent", key="winter"),), permanent="winter"),
         Card("a-stuka", A, "Stukas", "tactics", (Effect("cohesion", on="enemy", modifier=1),), text="+1"),
         Card("a-blitz", A, "Blitz", "attack", (Effect("strike", modifier=1, fail="disorganize"),), sp=2, text="strike"),
         Card("a-fuel", A, "Fuel", "event", (Effect("gain-sp", count=2),), text="+2 SP"),
-        Card("a-backhand", A, "Backhand Blow", "operational", (Effect("leader"),)),
+        Card("a-backhand", A, "Backhand Blow", "operational", (Effect("leader", id="manstein"),)),
         Card("s-reserves", S, "Reserves", "operational", (Effect("reinforce", units=("res",)),), reinforcement=True),
         Card("s-stavka", S, "Reorganization of the STAVKA", "operational", (Effect("permanent", key="stavka"),), permanent="stavka"),
         Card("s-winter", S, "Winter Arrives", "operational", (Effect("permanent", key="winter"),), permanent="winter"),
@@ -277,9 +201,17 @@ def _cards():
 
 
 @cache
-def content() -> RoadsContent:
-    return RoadsContent(map=SmallMap(_areas(), _borders()), units=_units(), leader=Leader(),
-                        chits=rule19_chits(), cards=_cards(), rules=Rules())
+def content() -> Content:
+    cards = _cards()
+    requirements = {cid: tuple(parse_condition(r) for r in c.requires) for cid, c in cards.items()}
+    return Content(units=_units(), leader=Leader(id="manstein", name="Manstein", side="axis",
+                                                 movement_bonus=1, tactical_bonus=1),
+                   chits=rule19_chits(), cards=cards, rules=_rules(), requirements=requirements)
+
+
+@cache
+def board() -> SmallMap:
+    return SmallMap(_areas(), _borders())
 
 
 def small_game(rolls=(), *, rp=None, hands=None, decks=None, units=None, undo=True) -> Roads:
@@ -287,7 +219,7 @@ def small_game(rolls=(), *, rp=None, hands=None, decks=None, units=None, undo=Tr
     `units` {unit: area}; rolls are the d10 results in order."""
     c = content()
     dice = FixedDice(list(rolls))
-    state = initial_state(c, dice)
+    state = initial_state(c, board(), dice)
     state.rp = rp if rp is not None else {"axis": {"a2": 2}, "soviet": {"e2": 2}}
     if hands is not None:
         for side, cards in hands.items():
@@ -297,6 +229,6 @@ def small_game(rolls=(), *, rp=None, hands=None, decks=None, units=None, undo=Tr
             state.cards[side].deck = list(cards)
     for uid, where in (units or {}).items():
         state.units[uid].where = where
-    game = Roads(state, dice, c, seed=0, options={}, undo=undo)
+    game = Roads(state, dice, c, board(), seed=0, options={}, undo=undo)
     update_isolation(game)
     return game
