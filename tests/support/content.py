@@ -12,9 +12,9 @@ from rules.core.errors import ContentError
 REAL_READ = core_content.read_toml
 
 
-def load_broken(monkeypatch, module, filename: str, edit) -> str:
-    """Run ``module.load()`` with ``edit(doc)`` applied to a copy of ``filename``; return the
-    ContentError message (the test fails if the content loads)."""
+def load_broken(monkeypatch, module, filename: str, edit, loader: str = "load") -> str:
+    """Run ``module.load()`` (or the cached function named ``loader``) with ``edit(doc)`` applied
+    to a copy of ``filename``; return the ContentError message (the test fails if it loads)."""
 
     def fake_read(game, name):
         doc = copy.deepcopy(REAL_READ(game, name))
@@ -22,12 +22,13 @@ def load_broken(monkeypatch, module, filename: str, edit) -> str:
             edit(doc)
         return doc
 
+    load = getattr(module, loader)
     monkeypatch.setattr(module, "read_toml", fake_read)
-    module.load.cache_clear()
+    load.cache_clear()
     try:
         with pytest.raises(ContentError) as info:
-            module.load()
+            load()
     finally:
         monkeypatch.setattr(module, "read_toml", REAL_READ)
-        module.load.cache_clear()
+        load.cache_clear()
     return str(info.value)
