@@ -49,6 +49,7 @@ class Roads(Game):
         self.map = board
         self.rules = content.rules
         self._trace_cache: dict = {}
+        self._memo: dict | None = None        # facts kept while legal() is listed (nothing moves then)
 
     # -- names ----------------------------------------------------------------------------------
     def side_name(self, side: str | None) -> str:
@@ -94,6 +95,13 @@ class Roads(Game):
 
     # -- the one list of legal commands ----------------------------------------------------------
     def _legal(self) -> list[Command]:
+        self._memo = {}
+        try:
+            return self._legal_list()
+        finally:
+            self._memo = None
+
+    def _legal_list(self) -> list[Command]:
         s = self.state
         if s.phase == "over":
             return []

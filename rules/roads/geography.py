@@ -24,11 +24,17 @@ def occupied_by(g: Roads, area: str, side: str) -> bool:
 
 
 def occupancy(g: Roads) -> dict[str, set[str]]:
-    """area -> the sides with units there (one pass over the counters)."""
+    """area -> the sides with units there (one pass over the counters; kept while legal() is
+    listed, when nothing moves)."""
+    memo = g._memo
+    if memo is not None and "occupancy" in memo:
+        return memo["occupancy"]
     out: dict[str, set[str]] = {}
     for c in g.state.units.values():
         if c.where in g.map.areas:
             out.setdefault(c.where, set()).add(c.side)
+    if memo is not None:
+        memo["occupancy"] = out
     return out
 
 

@@ -82,6 +82,8 @@ def nationality_ok(g: Roads, movers: list[str], area: str) -> bool:
         return True
     if nations_clash(g, axis, area):
         return False
+    if not any(nation(g, u) in ("hungarian", "rumanian") for u in axis):
+        return True                      # 3.b: nobody whose distance matters is moving
     return hungarians_rumanians_apart(g, {u: area for u in axis})
 
 

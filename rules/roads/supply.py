@@ -33,19 +33,27 @@ def within(g: Roads, start: str, steps: int, free) -> dict[str, int]:
 def supplied_areas(g: Roads, side: str, op_area: str) -> set[str]:
     """Series 5.2.3: units may spend SP when they trace a path of at most three areas free
     of enemy units to the Active Operation area (the Volga may be traced across, 1.b.I)."""
+    memo = g._memo
+    key = ("supplied", side, op_area)
+    if memo is not None and key in memo:
+        return memo[key]
     foe = other(side)
     occ = occupancy(g)
-    reach = within(g, op_area, g.rules.supply_path, lambda a: foe not in occ.get(a, ()))
-    return set(reach)
+    reach = set(within(g, op_area, g.rules.supply_path, lambda a: foe not in occ.get(a, ())))
+    if memo is not None:
+        memo[key] = reach
+    return reach
 
 
 def _trace(g: Roads, side: str) -> set[str]:
     """Campaign 5.a.IV / 5.b: the controlled cities (Soviets: and supply symbols) joined to a
-    source by a chain of such places, each no more than three enemy-free areas from the next."""
+    source by a chain of such places, each no more than three enemy-free areas from the next.
+    One sweep: each area keeps the most steps left on arrival; a place of the chain resets them."""
     foe = other(side)
     occ = occupancy(g)
     control = g.state.control
     areas = g.map.areas
+    spacing = g.rules.trace_spacing
 
     def node(a: str) -> bool:
         ar = areas[a]
@@ -55,15 +63,25 @@ def _trace(g: Roads, side: str) -> set[str]:
         sources = [a for a, ar in areas.items() if ar.axis_rear and node(a)]
     else:
         sources = [a for a, ar in areas.items() if (ar.soviet_source or ar.soviet_supply) and node(a)]
-    free = lambda a: foe not in occ.get(a, ())           # noqa: E731
     reached = set(sources)
+    left = {a: spacing for a in sources}
     todo = deque(sources)
     while todo:
         here = todo.popleft()
-        for a in within(g, here, g.rules.trace_spacing, free):
-            if a not in reached and node(a):
-                reached.add(a)
-                todo.append(a)
+        steps = left[here]
+        if steps < 1:
+            continue
+        for n in g.map.neighbours(here):
+            if foe in occ.get(n, ()):
+                continue
+            if node(n):
+                reached.add(n)
+                arrive = spacing
+            else:
+                arrive = steps - 1
+            if arrive > left.get(n, -1):
+                left[n] = arrive
+                todo.append(n)
     return reached
 
 
