@@ -250,14 +250,11 @@ def _continue(g: Roads) -> list[Event]:
         return events + _continue(g) if not _needs_choice(g) else events
     if over(g):
         return events + finish(g)
-    # next chit turn: alternate; a side out of chits draws again (9.5.5)
-    b.turn = other(b.turn)
-    if not b.drawn.get(b.turn):
-        events += draw(g, b.turn, draw_count(g, b.turn))
-        if not b.drawn.get(b.turn):
-            b.turn = other(b.turn)
-            if not b.drawn.get(b.turn):
-                events += draw(g, b.turn, draw_count(g, b.turn))
+    # 9.5.5: a side out of chits draws again at once; then the other side plays
+    for side in (b.turn, other(b.turn)):
+        if not b.drawn.get(side):
+            events += draw(g, side, draw_count(g, side))
+    b.turn = other(b.turn) if b.drawn.get(other(b.turn)) else b.turn
     return events
 
 
@@ -447,11 +444,12 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
         out.append(n)
     if not out:
         return out
+    # ruling (9.6.3f "towards their nearest RP"): each step enters an area as near as any
+    # allowed one to the nearest friendly RP
     dist = _rp_distance(g, c.side)
     far = 10 ** 6
     best = min(dist.get(n, far) for n in out)
-    closer = [n for n in out if dist.get(n, far) < dist.get(here, far)]
-    return sorted(closer or [n for n in out if dist.get(n, far) == best])
+    return sorted(n for n in out if dist.get(n, far) == best)
 
 
 def _retreat_legal(g: Roads) -> list:

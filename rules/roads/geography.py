@@ -58,11 +58,14 @@ def update_isolation(g: Roads) -> list[Event]:
     is isolated the moment it happens; the marker comes off the moment it ends."""
     events: list[Event] = []
     occ = occupancy(g)
+    b = g.state.battle
     for c in g.state.units.values():
         if c.where not in g.map.areas:
             continue
         foe = other(c.side)
-        isolated = all(foe in occ.get(n, ()) or g.state.rp[foe].get(n, 0) > 0
+        # 9.6.6d: units surrounding it that attack it still surround it
+        attacked_from = b.came_from if b is not None and b.area == c.where and foe == b.attacker else ""
+        isolated = all(foe in occ.get(n, ()) or g.state.rp[foe].get(n, 0) > 0 or n == attacked_from
                        for n in g.map.neighbours(c.where))
         if isolated != c.isolated:
             c.isolated = isolated

@@ -274,11 +274,11 @@ def move(g: Roads, cmd: Move) -> list[Event]:
     crossing = f" across the {g.map.river(here, cmd.area)}" if kind != "none" else ""
     events.append(Event(f"{_force_label(g, op.force)} moves{crossing} into {g.area_name(cmd.area)}.",
                         "CC 6.3", "move"))
-    events += update_isolation(g)
     if enemy:
         from . import battle
         events += battle.start(g, cmd.area, side, here, kind, list(op.force))
-        return events
+        return events + update_isolation(g)       # with 9.6.6d: the attackers' origin still counts
+    events += update_isolation(g)
     events += take_control(g, cmd.area, side)
     events += capture_rp(g, cmd.area, side)
     events += update_isolation(g)
