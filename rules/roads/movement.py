@@ -215,6 +215,7 @@ def gather(g: Roads, cmd: Gather) -> list[Event]:
     op = g.state.operation
     if cmd.unit == LEADER:
         op.leader = True
+        op.mp = force_movement(g, op.force, op.leader)      # campaign 10.b: +1 from now
         return [Event("Manstein will move with the force.", "RtS 10", "force")]
     if not op.force:
         op.start = g.state.units[cmd.unit].where
