@@ -433,8 +433,8 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
     for n in first:
         if foe in occ.get(n, ()) or s.rp[foe].get(n, 0) > 0:
             continue
-        if not b.retreat_path and c.side != b.attacker and n == b.came_from:
-            continue
+        if c.side != b.attacker and n == b.came_from:
+            continue                              # at any step of the retreat
         if n in b.retreat_path or n == b.area:
             continue
         if g.map.border(here, n) == "kerch" and c.side == SOVIET and "winter" not in s.permanents:
