@@ -418,7 +418,7 @@ def _rp_distance(g: Roads, side: str) -> dict[str, int]:
 
 
 def retreat_options(g: Roads, unit: str) -> list[str]:
-    from .movement import nationality_ok
+    from .movement import nationality_ok, volga_closed
     s = g.state
     b = s.battle
     c = s.units[unit]
@@ -439,6 +439,8 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
             continue
         if g.map.border(here, n) == "kerch" and c.side == SOVIET and "winter" not in s.permanents:
             continue
+        if g.map.border(here, n) == "volga" and volga_closed(g):
+            continue                              # campaign 1.b.I: no ground unit crosses it
         if not nationality_ok(g, [unit], n):
             continue
         out.append(n)
