@@ -1,0 +1,230 @@
+"""Campaign Cards (series 2.3, 4.2.3a, 9.4, 12.3; campaign 5, 6, 7.c, 10, 15) pinned in the small world.
+
+    w1 - a1 - b1 ~ e1        a2 and b2 stand for Rostov and Millerovo (the first Railhead),
+    w2 - a2 = b2 - e2        e3 and b3 for Maikop and Grozny (the later ones), e2 for Stalingrad;
+    w3 - a3 - b3 - e3        Army Group A is row 3, B rows 1 and 2
+"""
+
+from __future__ import annotations
+
+from rules.roads import (
+    Choose, DiscardCard, EndOperation, Gather, Move, PlaceRP, PlaceUnit, PlayCard, StartOperation,
+    values,
+)
+from rules.roads.state import AXIS, POOL, SOVIET
+from tests.rules.roads.small_world import small_game
+from tests.rules.roads.test_battle import fight
+
+
+def card_action(side, hand, **kw):
+    """A game at `side`'s card action (after the opening operation, the other side chose Map)."""
+    kw.setdefault("rp", {AXIS: {"a2": 3}, SOVIET: {"e2": 3}})
+    game = small_game(hands={side: list(hand)}, **kw)
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(EndOperation(AXIS))
+    other = SOVIET if side == AXIS else AXIS
+    game.apply(Choose(AXIS, "card" if side == AXIS else "map"))
+    game.apply(Choose(SOVIET, "card" if side == SOVIET else "map"))
+    game.apply(StartOperation(other, game.legal()[0].area))
+    game.apply(EndOperation(other))
+    assert game.state.phase == "card" and game.to_act() == side
+    return game
+
+
+def plays(game, side):
+    return {c.card for c in game.legal() if isinstance(c, PlayCard) and c.side == side}
+
+
+# -- 2.3.1 / 4.2.3a when each type is played -----------------------------------------------------------------
+def test_cc_4_2_3a_operational_cards_are_played_as_the_card_action_not_in_an_operation():
+    game = card_action(AXIS, ["a-supplies", "a-fuel", "a-stuka", "a-blitz"])
+    assert plays(game, AXIS) == {"a-supplies"}            # no Event, Tactics or Attack card here
+    game2 = small_game(hands={AXIS: ["a-supplies", "a-fuel"]})
+    game2.apply(StartOperation(AXIS, "a2"))
+    assert plays(game2, AXIS) == {"a-fuel"}
+
+
+def test_ruling_cc_2_3_1_events_only_by_the_operating_side_between_its_actions():
+    game = small_game(hands={AXIS: ["a-fuel"]})
+    game.apply(StartOperation(AXIS, "a2"))
+    assert PlayCard(AXIS, "a-fuel") in game.legal()
+    game.apply(Gather(AXIS, "inf"))
+    assert PlayCard(AXIS, "a-fuel") not in game.legal()  # not while a force is on the move
+    game2 = small_game(hands={AXIS: ["a-fuel"]}, rp={AXIS: {"a2": 2}, SOVIET: {"e2": 2}})
+    game2.state.sequence.queue = [[SOVIET, "map"]]
+    game2.apply(StartOperation(SOVIET, "e2"))
+    assert not any(isinstance(c, PlayCard) and c.side == AXIS for c in game2.legal())
+
+
+def test_cc_2_3_1_an_event_takes_effect_during_ones_operation():
+    game = small_game(hands={AXIS: ["a-fuel"]})
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(PlayCard(AXIS, "a-fuel"))
+    assert game.state.operation.sp == 8
+    assert game.state.cards_done == 1
+
+
+def test_cc_2_3_1_tactics_cards_in_any_battle_on_ones_chit_turn():
+    game = fight([], ["axis-assault", "soviet-poor-coordination"], hands={AXIS: ["a-stuka"], SOVIET: ["s-katyusha"]})
+    assert PlayCard(AXIS, "a-stuka") in game.legal()      # the attacker
+    game2 = fight([1, 1], ["axis-assault", "soviet-poor-coordination"],
+                  hands={AXIS: ["a-stuka"], SOVIET: ["s-katyusha"]})
+    game2.apply(next(c for c in game2.legal() if not isinstance(c, PlayCard)))
+    assert PlayCard(SOVIET, "s-katyusha") in game2.legal()   # the defender too
+    game2.apply(PlayCard(SOVIET, "s-katyusha"))
+    assert game2.state.battle.cohesion_mod == {AXIS: 2}
+
+
+def test_cc_9_4_attack_cards_only_for_the_attacker_paying_their_sp():
+    game = fight([], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    assert PlayCard(AXIS, "a-blitz") in game.legal()
+    sp = game.state.operation.sp
+    game.apply(PlayCard(AXIS, "a-blitz"))
+    assert game.state.operation.sp == sp - 2
+    # never for the defender
+    game2 = fight([1], ["soviet-assault", "axis-ambush"], side=SOVIET, force=("t1",), into="a2",
+                  units={"t1": "b2", "pz": POOL, "a1": POOL, "a2": POOL}, hands={AXIS: ["a-blitz"]})
+    game2.state.battle.turn = AXIS
+    assert PlayCard(AXIS, "a-blitz") not in game2.legal()
+    # nor without the SP
+    game3 = fight([], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    game3.state.operation.sp = 1
+    assert PlayCard(AXIS, "a-blitz") not in game3.legal()
+
+
+def test_rts_13_attack_cards_cost_the_axis_double_in_winter():
+    def winter(g):
+        g.state.permanents["winter"] = SOVIET
+    game = fight([], ["axis-assault"], hands={AXIS: ["a-blitz"]}, setup=winter)
+    sp = game.state.operation.sp
+    game.apply(PlayCard(AXIS, "a-blitz"))
+    assert game.state.operation.sp == sp - 4
+
+
+# -- 7.c Soviet reinforcements --------------------------------------------------------------------------------
+def test_rts_7_c_i_no_soviet_reinforcement_card_before_fifteen_cards_played_or_discarded():
+    game = card_action(SOVIET, ["s-reserves", "s-supplies"])
+    game.state.cards_done = 14
+    assert "s-reserves" not in plays(game, SOVIET)
+    game.state.cards_done = 15
+    game._version += 1                                    # (the legal list is cached per command)
+    assert "s-reserves" in plays(game, SOVIET)
+
+
+def test_rts_7_c_ii_then_one_reinforcement_card_per_five_cards():
+    game = card_action(SOVIET, ["s-reserves", "s-supplies"])
+    game.state.cards_done = 19
+    game.state.soviet_reinforcements = 1
+    game._version += 1
+    assert "s-reserves" not in plays(game, SOVIET)
+    game.state.cards_done = 20
+    game._version += 1
+    assert "s-reserves" in plays(game, SOVIET)
+
+
+def test_rts_7_c_iii_no_limit_while_the_axis_holds_stalingrad():
+    game = card_action(SOVIET, ["s-reserves", "s-supplies"])
+    game.state.control["e2"] = AXIS
+    game._version += 1
+    assert "s-reserves" in plays(game, SOVIET)
+    game.apply(PlayCard(SOVIET, "s-reserves"))
+    assert game.state.soviet_reinforcements == 1
+    # campaign 7.b: the reinforcement arrives in a traced Soviet city
+    places = {c.area for c in game.legal() if isinstance(c, PlaceUnit)}
+    assert places and "e1" in places and not places & {"w1", "w2", "w3", "a1", "a2", "a3"}
+
+
+# -- 15 permanent cards ---------------------------------------------------------------------------------------
+def test_rts_15_c_d_a_shared_permanent_card_acts_once_the_other_side_may_only_discard_its_copy():
+    game = card_action(AXIS, ["a-winter", "a-fuel"])
+    game.apply(PlayCard(AXIS, "a-winter"))
+    assert game.state.permanents["winter"] == AXIS
+    game.state.cards[SOVIET].hand = ["s-winter", "s-supplies"]
+    game.state.sequence.queue = [[SOVIET, "card"]]
+    game.state.phase = "card"
+    game._version += 1
+    legal = game.legal()
+    assert PlayCard(SOVIET, "s-winter") not in legal
+    assert DiscardCard(SOVIET, "s-winter") in legal
+
+
+def test_rts_15_e_directive_45_alternates_new_axis_rps_between_army_groups_a_and_b():
+    game = card_action(AXIS, ["a-d45", "a-supplies"])
+    game.apply(PlayCard(AXIS, "a-d45"))
+    game.state.sequence.queue = [[AXIS, "card"]]
+    game.state.phase = "card"
+    game._version += 1
+    game.apply(PlayCard(AXIS, "a-supplies"))              # two RPs
+    assert {c.area for c in game.legal()} == {"w3", "a3"}          # A first (the box)
+    game.apply(PlaceRP(AXIS, "a3"))
+    assert {c.area for c in game.legal()} == {"w1", "w2", "a1", "a2"}   # then B
+    game.apply(PlaceRP(AXIS, "w1"))
+    assert game.state.d45_next == "A"
+
+
+# -- campaign 5 / 6 Railhead Advance ------------------------------------------------------------------------------
+def test_rts_6_the_first_railhead_advance_needs_rostov_and_millerovo():
+    game = card_action(AXIS, ["a-railhead", "a-railhead", "a-railhead"], units={"a1": POOL, "a2": POOL})
+    assert "a-railhead" not in plays(game, AXIS)          # b2 (Millerovo) is Soviet
+    game.state.control["b2"] = AXIS
+    game._version += 1
+    assert "a-railhead" in plays(game, AXIS)
+    game.apply(PlayCard(AXIS, "a-railhead"))
+    assert game.state.railheads == 1
+    # campaign 6.d: three RPs, and 5.a.II-IV: now in any traced Axis city (b2 too)
+    assert game.state.pending[0].count == 3
+    assert "b2" in {c.area for c in game.legal()}
+
+
+def test_rts_6_c_the_second_and_third_need_one_of_maikop_or_grozny_each():
+    game = card_action(AXIS, ["a-railhead", "a-railhead", "a-railhead"])
+    game.state.control["b2"] = AXIS
+    game.state.railheads = 1
+    game._version += 1
+    assert "a-railhead" not in plays(game, AXIS)
+    game.state.control["e3"] = AXIS                       # Maikop: one more
+    game._version += 1
+    assert "a-railhead" in plays(game, AXIS)
+    game.state.railheads = 2
+    game._version += 1
+    assert "a-railhead" not in plays(game, AXIS)
+    game.state.control["b3"] = AXIS                       # and Grozny: the third
+    game._version += 1
+    assert "a-railhead" in plays(game, AXIS)
+
+
+def test_rts_5_a_before_the_railhead_axis_rps_go_only_west_of_the_start_line():
+    game = card_action(AXIS, ["a-supplies"])
+    game.state.control["b2"] = AXIS
+    game.apply(PlayCard(AXIS, "a-supplies"))
+    assert {c.area for c in game.legal()} == {"w1", "w2", "w3", "a1", "a2", "a3"}
+
+
+# -- campaign 10 Manstein ---------------------------------------------------------------------------------------------
+def test_rts_10_a_backhand_blow_brings_manstein_to_a_german_stack():
+    game = card_action(AXIS, ["a-backhand"], units={"ita": "w1"})
+    game.apply(PlayCard(AXIS, "a-backhand"))
+    places = {c.area for c in game.legal()}
+    assert "w1" not in places and {"a1", "a2", "w3"} <= places     # not with the Italians alone
+    game.apply(PlaceUnit(AXIS, "manstein", "a2"))
+    assert game.state.leader == "a2"
+
+
+def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_stack():
+    game = small_game()
+    game.state.leader = "a2"
+    assert values.tactical(game, "pz") == 5 and values.tactical(game, "inf") == 3
+    assert values.tactical(game, "inf2") == 2
+    game2 = fight([], ["axis-assault"], force=("pz",), units={"pz": "a1"},
+                  setup=lambda g: setattr(g.state, "leader", "a1"))
+    game2.state.operation.leader = True
+    assert len(game2.state.battle.drawn[AXIS]) == 4       # he stayed behind: TV 4
+    game3 = small_game()
+    game3.state.leader = "a1"
+    game3.state.units["pz"].where = "a1"
+    game3.apply(StartOperation(AXIS, "a2"))
+    game3.apply(Gather(AXIS, "pz"))
+    game3.apply(Gather(AXIS, "manstein"))
+    game3.apply(Move(AXIS, "b1"))
+    assert game3.state.leader == "b1"
+    assert len(game3.state.battle.drawn[AXIS]) == 5       # with him: TV 4 + 1
