@@ -68,6 +68,8 @@ def fill_cup(g: Roads, side: str) -> list[Event]:
         if chit.only_if in ("panzer", "soviet-armor", "soviet-defender") and not _condition_holds(g, chit, side):
             continue
         cup += [f"{chit.id}#{k}" for k in range(1, copies + 1)]
+    held = set(b.drawn.get(side, ()))
+    cup = [c for c in cup if c not in held]          # 9.5.5: the chits in hand stay in hand
     b.cups[side] = g.dice.shuffle(sorted(cup))
     return [Event(f"{g.side_name(side)} fill their cup with {len(cup)} battle chits.", "CC 9.5.1", "chits")]
 
