@@ -448,3 +448,12 @@ def test_rts_1_b_i_no_retreat_across_the_volga_while_it_is_closed():
     game2 = fight([9], ["axis-air-strike", "axis-ambush"], rp={AXIS: {"a2": 2}, SOVIET: {"e1": 1}})
     chit(game2, AXIS, "axis-air-strike")
     assert game2.state.units["a3"].where == "e1"          # open: the nearest way
+
+
+def test_cc_9_5_5_a_refilled_cup_leaves_out_the_chits_still_in_hand():
+    game = fight([], ["axis-assault", "axis-ambush"])
+    held = list(game.state.battle.drawn[AXIS])
+    battle.fill_cup(game, AXIS)                           # as when the cup runs empty
+    cup_now = game.state.battle.cups[AXIS]
+    assert not set(held) & set(cup_now)
+    assert len(cup_now) == 14 - 2 and len(set(cup_now)) == len(cup_now)
