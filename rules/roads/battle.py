@@ -143,7 +143,7 @@ def legal(g: Roads) -> list:
     side = b.turn
     cmds: list = [PlayChit(side, c) for c in sorted(set(b.drawn.get(side, [])), key=_chit_order)]
     op = g.state.operation
-    for card in g.state.cards[side].hand:
+    for card in dict.fromkeys(g.state.cards[side].hand):
         c = g.content.cards[card]
         if c.kind == "tactics" or (c.kind == "attack" and side == b.attacker
                                    and op is not None and op.sp >= attack_cost(g, side, card)):
