@@ -268,7 +268,7 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         events.append(Event(f"Moving {what} costs {cost} SP ({op.sp} left).", "CC 5.5.2, RtS 8, 13", "sp"))
     if cmd.area == GONE:
         for u in op.force:
-            s.units[u].where = GONE
+            s.units[u].where, s.units[u].isolated = GONE, False       # 9.6.6f: it has left
         events.append(Event(f"{', '.join(g.unit_name(u) for u in op.force)} leave by the west edge; "
                             "they are not destroyed but cannot return.", "RtS 1.d.II", "move"))
         op.acted += op.force
