@@ -14,7 +14,7 @@ from rules.core.events import Event
 from . import values
 from .commands import ChooseUnit, PlayCard, PlayChit, Retreat, StopRetreat
 from .geography import occupancy, take_control, units_in, update_isolation
-from .state import AXIS, DESTROYED, SOVIET, Battle, other
+from .state import AXIS, DESTROYED, GONE, SOVIET, Battle, other
 
 if TYPE_CHECKING:
     from .game import Roads
@@ -446,14 +446,18 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
         if not nationality_ok(g, [unit], n):
             continue
         out.append(n)
+    # campaign 1.d.II: the German Kerch units may leave by the west edge as a retreat (an
+    # attacker only after its first step back where it came from)
+    edge = [GONE] if (g.content.units[unit].kerch and "west" in g.map.areas[here].edge
+                      and (b.retreat_path or c.side != b.attacker)) else []
     if not out:
-        return out
+        return edge
     # ruling (9.6.3f "towards their nearest RP"): each step enters an area as near as any
     # allowed one to the nearest friendly RP
     dist = _rp_distance(g, c.side)
     far = 10 ** 6
     best = min(dist.get(n, far) for n in out)
-    return sorted(n for n in out if dist.get(n, far) == best)
+    return sorted(n for n in out if dist.get(n, far) == best) + edge
 
 
 def _retreat_legal(g: Roads) -> list:
@@ -493,6 +497,13 @@ def retreat_step(g: Roads, cmd: Retreat, auto: bool = False) -> list[Event]:
     b = g.state.battle
     unit = b.retreats[0]
     c = g.state.units[unit]
+    if cmd.area == GONE:                          # campaign 1.d.II: not destroyed, never back
+        c.where, c.isolated = GONE, False
+        b.retreats.pop(0)
+        b.retreat_path = []
+        events = [Event(f"{g.unit_name(unit)} retreats off the map by the west edge; it is not destroyed "
+                        "but cannot return.", "RtS 1.d.II", "retreat")]
+        return events if auto else events + _auto_retreat(g)
     c.where = cmd.area
     if g.state.leader and c.side == AXIS:
         _leader_follows(g, unit, b.retreat_path[-1] if b.retreat_path else b.area)
