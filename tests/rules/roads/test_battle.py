@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from rules.roads import ChooseUnit, Gather, Move, PlayChit, Retreat, StartOperation, StopRetreat
 from rules.roads import battle, values
-from rules.roads.state import AXIS, DESTROYED, POOL, SOVIET
+from rules.roads.state import AXIS, DESTROYED, GONE, POOL, SOVIET
+from rules.roads.victory import breakdown
 from tests.rules.roads.small_world import small_game
 from tests.rules.roads.test_worked_examples import ChitOrder
 
@@ -457,3 +458,16 @@ def test_cc_9_5_5_a_refilled_cup_leaves_out_the_chits_still_in_hand():
     cup_now = game.state.battle.cups[AXIS]
     assert not set(held) & set(cup_now)
     assert len(cup_now) == 14 - 2 and len(set(cup_now)) == len(cup_now)
+
+
+def test_rts_1_d_ii_the_kerch_unit_may_choose_the_edge_or_the_way_to_its_rp():
+    game = fight([10], ["soviet-ambush", "axis-ambush"], side=SOVIET, force=("t1",), into="w3", op_area="e3",
+                 rp={AXIS: {"a2": 1}, SOVIET: {"e3": 1}}, units={"t1": "a3"})
+    game.state.units["kerch"].depleted = True
+    chit(game, SOVIET, "soviet-ambush")
+    assert sorted(game.legal(), key=str) == [Retreat(AXIS, GONE), Retreat(AXIS, "w2")]
+    game.apply(Retreat(AXIS, GONE))
+    assert game.state.units["kerch"].where == GONE        # not destroyed, and never back
+    assert any(e.rule == "RtS 1.d.II" for e in game.events)
+    assert breakdown(game, SOVIET).units == 0
+    assert game.state.battle is None and game.state.control["w3"] == SOVIET
