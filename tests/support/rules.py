@@ -29,3 +29,14 @@ def assert_reloads_identically(game) -> None:
     assert loaded.legal() == game.legal()
     assert loaded.outcome == game.outcome
     assert loaded.options == game.options
+
+
+def refuse_sample(game, rng, candidates, k: int) -> int:
+    """Up to ``k`` of ``candidates`` that legal() does not list, chosen by ``rng``, are each
+    refused unchanged (assert_refused); returns how many were tried."""
+    legal = set(game.legal())
+    pool = [c for c in candidates if c not in legal]
+    picked = rng.sample(pool, min(k, len(pool)))
+    for cmd in picked:
+        assert_refused(game, cmd)
+    return len(picked)

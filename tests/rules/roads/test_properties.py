@@ -30,7 +30,7 @@ from rules.roads.state import AXIS, DESTROYED, GONE, POOL, SIDES, SOVIET, other
 from rules.roads.supply import within
 from rules.roads.view import make_view
 from tests.rules.roads.small_world import content, small_game
-from tests.support.rules import assert_refused, assert_reloads_identically
+from tests.support.rules import assert_refused, assert_reloads_identically, refuse_sample
 
 HAND = 5
 MAX_COMMANDS = 6000          # small-world games take under 1,000 commands, campaigns about 1,200
@@ -169,11 +169,7 @@ def test_commands_not_in_legal_are_refused_with_nothing_changed(setup):
 
     def probe(game, _next):
         nonlocal refused
-        legal = set(game.legal())
-        pool = [c for c in candidates(game) if c not in legal]
-        for cmd in rng.sample(pool, min(4, len(pool))):
-            assert_refused(game, cmd)
-            refused += 1
+        refused += refuse_sample(game, rng, candidates(game), 4)
 
     play(game, rng, probe)
     for cmd in rng.sample(game.log, min(8, len(game.log))):
