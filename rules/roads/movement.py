@@ -174,6 +174,9 @@ def destinations(g: Roads, side: str) -> list[str]:
         return []
     if not op.paid and op.sp < move_cost(g, side, op.force):
         return []
+    if (not op.path and s.leader and s.leader == op.start and not op.leader
+            and all(u in op.force for u in units_in(g, op.start, AXIS))):
+        return []                                     # series 12.2: Manstein never stays alone
     here = op.path[-1] if op.path else op.start
     foe = other(side)
     occ = occupancy(g)
