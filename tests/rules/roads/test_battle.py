@@ -471,3 +471,40 @@ def test_rts_1_d_ii_the_kerch_unit_may_choose_the_edge_or_the_way_to_its_rp():
     assert any(e.rule == "RtS 1.d.II" for e in game.events)
     assert breakdown(game, SOVIET).units == 0
     assert game.state.battle is None and game.state.control["w3"] == SOVIET
+
+
+def test_cc_5_4_1_the_winner_of_a_battle_alone_with_enemy_rps_captures_half():
+    game = fight([9], ["axis-air-strike", "axis-ambush"], rp={AXIS: {"a2": 2}, SOVIET: {"e2": 1, "b1": 2}})
+    chit(game, AXIS, "axis-air-strike")
+    while game.state.battle is not None:
+        game.apply(next(c for c in game.legal() if isinstance(c, Retreat)))
+    assert game.state.rp[AXIS].get("b1") == 1 and "b1" not in game.state.rp[SOVIET]
+
+
+def test_rts_19_a_panzer_attack_drawn_with_no_panzer_left_is_discarded_and_another_drawn():
+    game = fight([1, 10], ["axis-flank-attack", "axis-ambush", "axis-assault", "axis-poor-coordination",
+                           "axis-panzer-attack", "axis-combined-arms"], force=("pz", "inf2"), units={"pz": "a1"})
+    chit(game, AXIS, "axis-flank-attack")
+    game.apply(ChooseUnit(AXIS, "pz"))                    # the Panzers fail and leave the battle
+    assert game.state.battle.attackers == ["inf2"]
+    game.state.battle.drawn[AXIS] = []
+    events = battle.draw(game, AXIS, 1)                   # the next chit in the cup: Panzer Attack
+    assert drawn_names(game, AXIS) == ["axis-combined-arms"]
+    assert any("Panzer Attack" in e.text and "cannot serve" in e.text for e in events)
+
+
+def test_rts_19_armored_assault_has_no_effect_once_no_soviet_tank_is_left():
+    def stavka(g):
+        g.state.permanents["stavka"] = SOVIET
+    game = fight([10, 1], ["axis-flank-attack", "soviet-armored-assault", "soviet-armored-assault"],
+                 force=("inf2",), into="b1",
+                 units={"t1": "b1"}, setup=stavka)
+    assert drawn_names(game, SOVIET) == ["soviet-armored-assault", "soviet-armored-assault"]
+    chit(game, AXIS, "axis-flank-attack")
+    game.apply(ChooseUnit(SOVIET, "t1"))                  # the tanks fail (10) and retreat
+    game.apply(Retreat(SOVIET, "e1"))
+    assert "t1" not in game.state.battle.defenders
+    rolls = len(checks(game))
+    chit(game, SOVIET, "soviet-armored-assault")
+    assert len(checks(game)) == rolls
+    assert any("no effect" in e.text for e in game.events)

@@ -228,3 +228,45 @@ def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_s
     game3.apply(Move(AXIS, "b1"))
     assert game3.state.leader == "b1"
     assert len(game3.state.battle.drawn[AXIS]) == 5       # with him: TV 4 + 1
+
+
+def test_rts_15_e_v_directive_45_goes_to_the_other_group_only_if_a_valid_city_is_there():
+    game = card_action(AXIS, ["a-d45", "a-supplies"], units={"a1": "w3", "a2": "a3", "a3": POOL})
+    game.apply(PlayCard(AXIS, "a-d45"))                   # Soviets hold w3 and a3: no city of group A
+    game.state.sequence.queue = [[AXIS, "card"]]
+    game.state.phase = "card"
+    game._version += 1
+    game.apply(PlayCard(AXIS, "a-supplies"))
+    assert {c.area for c in game.legal()} == {"w1", "w2", "a1", "a2"}
+
+
+def test_cc_4_2_4b_a_sudden_death_card_ends_the_game_when_its_condition_holds():
+    import attrs
+    from rules.core.dice import FixedDice
+    from rules.roads.content import Effect, parse_condition
+    from rules.roads.game import Roads, initial_state
+    from tests.rules.roads.small_world import _card, board, content
+
+    sudden = _card("a-sudden", AXIS, "Sudden Death", "operational",
+                   (Effect("sudden-death", condition="control:e2"),))
+    c = content()
+    world = attrs.evolve(c, cards={**c.cards, "a-sudden": sudden},
+                         requirements={**c.requirements, "a-sudden": ()})
+    assert parse_condition("control:e2")
+
+    def at_card_action():
+        dice = FixedDice([])
+        state = initial_state(world, board(), dice)
+        state.rp = {AXIS: {"a2": 1}, SOVIET: {"e2": 1}}
+        state.cards[AXIS].hand = ["a-sudden"]
+        state.phase, state.sequence.queue = "card", [[AXIS, "card"]]
+        return Roads(state, dice, world, board(), seed=0, options={})
+
+    game = at_card_action()
+    game.apply(PlayCard(AXIS, "a-sudden"))
+    assert game.state.phase != "over"                     # Stalingrad is Soviet: the game goes on
+    game2 = at_card_action()
+    game2.state.control["e2"] = AXIS
+    game2.apply(PlayCard(AXIS, "a-sudden"))
+    assert game2.state.phase == "over" and game2.legal() == []
+    assert "Sudden Death" in game2.outcome.reason
