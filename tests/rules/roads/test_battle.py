@@ -508,3 +508,9 @@ def test_rts_19_armored_assault_has_no_effect_once_no_soviet_tank_is_left():
     chit(game, SOVIET, "soviet-armored-assault")
     assert len(checks(game)) == rolls
     assert any("no effect" in e.text for e in game.events)
+
+
+def test_cc_9_5_3_a_revealed_chit_cannot_be_taken_back():
+    game = fight([], ["axis-assault"], force=("pz",), into="b2", units={"pz": "b1", "a3": POOL})
+    chit(game, AXIS, "axis-assault")                      # waits for the Soviet choice of unit
+    assert game.state.battle.played and not game.can_undo

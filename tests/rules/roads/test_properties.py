@@ -258,3 +258,28 @@ def test_a_campaign_view_never_holds_the_other_sides_secrets():
         for side in SIDES:
             assert make_view(scrambled(game, side), side) == make_view(game, side)
         game.apply(rng.choice(game.legal()))
+
+
+# ====================================================================== undo
+@given(setup=setups)
+@PROPS
+def test_undo_goes_back_one_command_but_never_past_a_roll_a_draw_or_a_reveal(setup):
+    game = setup.game(undo=True)
+    rng = random.Random(setup.bot)
+    while game.outcome is None:
+        assert len(game.log) < MAX_COMMANDS
+        before = (game.digest(), len(game.log), game.legal())
+        reveals = game.dice.reveals
+        cmd = rng.choice(before[2])
+        events = game.apply(cmd)
+        revealed = game.dice.reveals != reveals or any(e.reveal for e in events)
+        assert game.can_undo == (not revealed)
+        if isinstance(cmd, (Choose, DrawCard, PlayChit)):
+            assert not game.can_undo                      # a secret choice, a card drawn, a chit shown
+        if game.can_undo:
+            after = game.digest()
+            assert game.undo()
+            assert (game.digest(), len(game.log), game.legal()) == before
+            game.apply(cmd)
+            assert game.digest() == after
+        check(game)
