@@ -266,3 +266,12 @@ def test_cc_5_an_operation_may_be_ended_with_sp_left():
     assert EndOperation(AXIS) in game.legal()
     game.apply(EndOperation(AXIS))
     assert game.state.operation is None and game.state.rp[AXIS] == {"a2": 1}
+
+
+def test_ruling_rts_13_in_winter_the_one_rebuild_of_an_axis_operation_costs_two_sp():
+    game = small_game()
+    winter(game)
+    game.state.units["inf"].depleted = True
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Rebuild(AXIS, "inf"))
+    assert game.state.operation.sp == 4 and not game.state.units["inf"].depleted
