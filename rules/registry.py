@@ -7,8 +7,9 @@ from rules.core.game import Game
 
 
 def factories() -> dict:
-    from rules import fallblau, toi, victory
-    return {fallblau.GAME_ID: fallblau.new_game, toi.GAME_ID: toi.new_game, victory.GAME_ID: victory.new_game}
+    from rules import fallblau, roads, toi, victory
+    return {fallblau.GAME_ID: fallblau.new_game, roads.GAME_ID: roads.new_game, toi.GAME_ID: toi.new_game,
+            victory.GAME_ID: victory.new_game}
 
 
 def load_save(text: str, upto: int | None = None) -> Game:
