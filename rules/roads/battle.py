@@ -167,7 +167,7 @@ def play_chit(g: Roads, cmd: PlayChit) -> list[Event]:
     b.drawn[side].remove(cmd.chit)
     b.played.append([side, cmd.chit])
     d = chit_def(g, cmd.chit)
-    events = [Event(f"{g.side_name(side)} play {d.name}: {d.text}", "RtS 19", "chit")]
+    events = [Event(f"{g.side_name(side)} play {d.name}: {d.text}", "RtS 19", "chit", reveal=True)]
     if b.cancel_next.pop(side, False):
         events.append(Event(f"{d.name} is cancelled by a card.", "CC 2.3.2", "chit"))
     elif d.only_if in ("panzer", "soviet-armor") and not _condition_holds(g, d, side):

@@ -93,6 +93,16 @@ class Roads(Game):
             return sequence.chooser(self)
         return s.sequence.queue[0][0] if s.sequence.queue else None
 
+    def apply(self, cmd: Command) -> list[Event]:
+        """As every game; in addition undo never crosses into the other side's turn: once the
+        other side is to act, what came before is final for both (no secret can be taken back
+        after the other player has seen the board move)."""
+        before = self.to_act()
+        events = super().apply(cmd)
+        if self.to_act() != before:
+            self._undo.clear()
+        return events
+
     # -- the one list of legal commands ----------------------------------------------------------
     def _legal(self) -> list[Command]:
         self._memo = {}
