@@ -14,7 +14,7 @@ from rules.core.events import Event
 from . import values
 from .commands import ChooseUnit, PlayCard, PlayChit, Retreat, StopRetreat
 from .geography import occupancy, take_control, units_in, update_isolation
-from .state import AXIS, DESTROYED, SOVIET, Battle, other
+from .state import AXIS, DESTROYED, GONE, SOVIET, Battle, other
 
 if TYPE_CHECKING:
     from .game import Roads
@@ -442,8 +442,12 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
         if not nationality_ok(g, [unit], n):
             continue
         out.append(n)
+    if (g.content.units[unit].kerch and here in g.map.areas and "west" in g.map.areas[here].edge):
+        out.append(GONE)                              # campaign 1.d.II: "as a normal movement, or a retreat"
     if not out:
         return out
+    if GONE in out:
+        return [GONE] + sorted(a for a in out if a != GONE)
     # ruling (9.6.3f "towards their nearest RP"): each step enters an area as near as any
     # allowed one to the nearest friendly RP
     dist = _rp_distance(g, c.side)
@@ -489,11 +493,19 @@ def retreat_step(g: Roads, cmd: Retreat, auto: bool = False) -> list[Event]:
     b = g.state.battle
     unit = b.retreats[0]
     c = g.state.units[unit]
+    if cmd.area == GONE:                              # campaign 1.d.II: the Kerch group leaves west
+        c.where, c.disorganized = GONE, False
+        b.retreats.pop(0)
+        b.retreat_path = []
+        return [Event(f"{g.unit_name(unit)} retreats off the map by the west edge; it cannot return.",
+                      "RtS 1.d.II", "retreat")] + ([] if auto else _auto_retreat(g))
     c.where = cmd.area
     if g.state.leader and c.side == AXIS:
         _leader_follows(g, unit, b.retreat_path[-1] if b.retreat_path else b.area)
     b.retreat_path.append(cmd.area)
     events = [Event(f"{g.unit_name(unit)} retreats to {g.area_name(cmd.area)}.", "CC 9.6.3f", "retreat")]
+    if not units_in(g, cmd.area, other(c.side)):
+        events += take_control(g, cmd.area, c.side)   # campaign 1.f.III: the last to move through
     if not auto:
         events += _auto_retreat(g)
     return events

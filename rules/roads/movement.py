@@ -121,6 +121,11 @@ def force_movement(g: Roads, force: list[str], leader: bool) -> int:
     return mf + (g.content.leader.movement_bonus if leader else 0)      # campaign 10.b
 
 
+def river_slows(g: Roads, op) -> bool:
+    """Campaign 1.b.II: units with only one Movement Point are not affected."""
+    return force_movement(g, op.force, op.leader) > 1
+
+
 def red_movement(g: Roads, force: list[str]) -> bool:
     """Campaign 9: German infantry printed in red attack with a movement factor of one."""
     return any(g.content.units[u].red_movement for u in force)
@@ -172,7 +177,7 @@ def destinations(g: Roads, side: str) -> list[str]:
         if kind == "kerch" and side == SOVIET and not winter(g):
             continue                                  # campaign 1.d.I
         cost = 1
-        if kind in ("major", "kerch") and enemy and not winter(g) and op.mp > 1:
+        if kind in ("major", "kerch") and enemy and not winter(g) and river_slows(g, op):
             cost += 1                                 # campaign 1.b.II
         if op.mp < cost:
             continue
@@ -260,12 +265,16 @@ def move(g: Roads, cmd: Move) -> list[Event]:
     kind = crossing_kind(g, here, cmd.area)
     foe = other(side)
     enemy = bool(units_in(g, cmd.area, foe))
-    cost = 2 if kind in ("major", "kerch") and enemy and not winter(g) and op.mp > 1 else 1
+    cost = 2 if kind in ("major", "kerch") and enemy and not winter(g) and river_slows(g, op) else 1
     op.mp -= cost
     if kind == "volga":
         op.mp, op.volga = 0, True
     if g.map.areas[cmd.area].terrain == "mountain":
         op.mp = 0                                     # campaign 1.c / 1.g
+    if (s.leader and s.leader == here and not op.leader
+            and not [u for u in units_in(g, here, AXIS) if u not in op.force]):
+        op.leader = True                              # series 12.2: a leader never stays alone
+        events.append(Event("Manstein goes with the force (a leader never moves alone).", "CC 12.2", "move"))
     for u in op.force:
         s.units[u].where = cmd.area
     if op.leader:
