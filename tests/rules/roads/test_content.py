@@ -16,6 +16,7 @@ import pytest
 
 import rules.roads.content as roads_content
 from rules.roads.content import Condition, load_content, parse_condition
+from rules.roads.map import load_map
 from tests.support.content import load_broken
 
 
@@ -109,10 +110,10 @@ def test_setup_on_own_side_and_kerch_group():
     """Campaign 1.f.II and 17: every starting unit on an area its side controls at set-up; the
     Kerch group (1.d.II) is German and flagged; the pool holds the rest."""
     c = load_content()
-    control, _, _ = roads_content._map_areas()
+    areas = load_map().areas
     for u in c.units.values():
         if u.setup:
-            assert control[u.setup] == u.side, u.id
+            assert areas[u.setup].control == u.side, u.id
     kerch = [u for u in c.units.values() if u.kerch]
     assert len(kerch) >= 1 and all(u.setup == "kerch" and u.nation == "german" for u in kerch)
     assert len(c.pool("soviet")) >= 15 and len(c.pool("axis")) >= 5
@@ -125,6 +126,15 @@ def test_allied_nations_never_share_an_area_at_setup():
         if u.setup and u.nation not in ("german", "ss"):
             nations.setdefault(u.setup, set()).add(u.nation)
     assert all(len(n) == 1 for n in nations.values())
+
+
+def test_hungarians_and_rumanians_three_areas_apart_at_setup():
+    """Campaign 3.b: Hungarian and Rumanian units at least three areas apart, from the set-up on."""
+    c, m = load_content(), load_map()
+    hungarians = [u.setup for u in c.side_units("axis") if u.nation == "hungarian" and u.setup]
+    rumanians = [u.setup for u in c.side_units("axis") if u.nation == "rumanian" and u.setup]
+    assert hungarians and rumanians
+    assert min(m.distance(h, r) for h in hungarians for r in rumanians) >= c.rules.hungarian_rumanian_distance
 
 
 def test_manstein():
@@ -361,6 +371,14 @@ def test_allied_nations_sharing_an_area(broken):
     """Campaign 3.a: a Rumanian corps set up with the Italians is refused."""
     message = broken("units.toml", lambda d: _entry(d, "unit", "ro-vi-corps").update(setup="stalino"))
     assert "content/roads/units.toml: unit 'ro-vi-corps'" in message and "field 'setup'" in message
+
+
+def test_hungarians_and_rumanians_too_close(broken):
+    """Campaign 3.b: a Rumanian corps set up two areas from the Hungarians is refused."""
+    assert load_map().distance("kursk", "belgorod") == 2
+    message = broken("units.toml", lambda d: _entry(d, "unit", "ro-vi-corps").update(setup="belgorod"))
+    assert "content/roads/units.toml: unit 'ro-vi-corps'" in message and "field 'setup'" in message
+    assert "campaign 3.b" in message
 
 
 def test_kerch_flag_must_match(broken):
