@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
-from rules.core.content import read_toml, require, structure
+from rules.core.content import entries, read_toml, require, structure
 from rules.core.errors import ContentError
 from rules.roads.map import Map, load_map
 
@@ -287,16 +287,9 @@ def _unknown_keys(doc: dict[str, Any], known: tuple[str, ...], file: str) -> Non
             raise ContentError(f"{file}: unknown table or key '{key}' (known: {', '.join(known)})")
 
 
-def _list(doc: dict[str, Any], key: str, file: str) -> list:
-    raw = doc.get(key)
-    if not isinstance(raw, list) or not raw:
-        raise ContentError(f"{file}: no [[{key}]] entries")
-    return raw
-
-
-def _where(file: str, key: str, raw: Any, number: int) -> str:
-    name = raw.get("id", f"#{number}") if isinstance(raw, dict) else f"#{number}"
-    return f"{file}: {key} '{name}' (entry {number})"
+def _where(file: str, key: str, eid: str, number: int) -> str:
+    """The entry's name in messages, as ``rules.core.content.entries`` gives it."""
+    return f"{file}: {key} '{eid}' (entry {number})"
 
 
 def _id_ok(value: str) -> bool:
@@ -313,9 +306,8 @@ def _load_units(m: Map, rules: Rules) -> tuple[dict[str, Unit], Leader]:
     doc = read_toml(GAME, "units.toml")
     _unknown_keys(doc, ("unit", "leader"), file)
     units: dict[str, Unit] = {}
-    for number, raw in enumerate(_list(doc, "unit", file), start=1):
-        where = _where(file, "unit", raw, number)
-        u = structure(raw, Unit, where)
+    for number, u in enumerate(entries(doc, "unit", Unit, file), start=1):
+        where = _where(file, "unit", u.id, number)
         require(_id_ok(u.id), where, "id", "must be lowercase ascii words joined by '-'")
         require(u.id not in units, where, "id", "duplicate id")
         require(u.name.strip() != "", where, "name", "must not be empty")
@@ -380,9 +372,8 @@ def _load_chits() -> dict[str, Chit]:
     doc = read_toml(GAME, "chits.toml")
     _unknown_keys(doc, ("chit",), file)
     chits: dict[str, Chit] = {}
-    for number, raw in enumerate(_list(doc, "chit", file), start=1):
-        where = _where(file, "chit", raw, number)
-        c = structure(raw, Chit, where)
+    for number, c in enumerate(entries(doc, "chit", Chit, file), start=1):
+        where = _where(file, "chit", c.id, number)
         require(_id_ok(c.id), where, "id", "must be lowercase ascii words joined by '-'")
         require(c.id not in chits, where, "id", "duplicate id")
         require(c.name.strip() != "", where, "name", "must not be empty")
@@ -465,13 +456,11 @@ def _load_cards(units: dict[str, Unit], leader: Leader, m: Map, rules: Rules):
     cards: dict[str, Card] = {}
     requirements: dict[str, tuple[tuple[Condition, ...], ...]] = {}
     named: dict[str, str] = {}                      # pool unit id -> the card that brings it
-    for number, raw in enumerate(_list(doc, "card", file), start=1):
-        where = _where(file, "card", raw, number)
-        raw_effects = raw.get("effect") if isinstance(raw, dict) else None
-        if isinstance(raw_effects, list):
-            for n, e in enumerate(raw_effects):
-                _check_effect_fields(e, where, f"effect[{n}]")
-        c = structure(raw, Card, where)
+    structured = entries(doc, "card", Card, file)
+    for number, (raw, c) in enumerate(zip(doc["card"], structured), start=1):
+        where = _where(file, "card", c.id, number)
+        for n, e in enumerate(raw["effect"]):
+            _check_effect_fields(e, where, f"effect[{n}]")
         require(_id_ok(c.id), where, "id", "must be lowercase ascii words joined by '-'")
         require(c.id not in cards, where, "id", "duplicate id")
         require(c.name.strip() != "", where, "name", "must not be empty")
@@ -519,11 +508,9 @@ def _load_cards(units: dict[str, Unit], leader: Leader, m: Map, rules: Rules):
     return cards, requirements
 
 
-def _check_effect_fields(raw: Any, where: str, field: str) -> None:
+def _check_effect_fields(raw: dict[str, Any], where: str, field: str) -> None:
     """The fields given to an effect are exactly those its op takes (none missing, none extra)."""
-    if not isinstance(raw, dict):
-        raise ContentError(f"{where}: field '{field}': expected a table")
-    op = raw.get("op")
+    op = raw["op"]
     require(op in OPS, where, f"{field}.op", f"unknown op '{op}' (known: {', '.join(OPS)})")
     required, optional, _ = OPS[op]
     for key in raw:
