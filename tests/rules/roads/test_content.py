@@ -13,6 +13,8 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rules.roads.content as roads_content
 from rules.roads.content import Condition, load_content, parse_condition
@@ -476,3 +478,32 @@ def test_rules_constants_checked(broken):
     assert "field 'railhead_first'" in message and "paris" in message
     message = broken("rules.toml", lambda d: d["constants"].update(sp_per_rp="six"))
     assert "content/roads/rules.toml: [constants]" in message and "sp_per_rp" in message
+
+
+# ----------------------------------------------------------------------------- properties
+_UNITS = [u["id"] for u in roads_content.read_toml("roads", "units.toml")["unit"]]
+_CARDS = [c["id"] for c in roads_content.read_toml("roads", "cards.toml")["card"]]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(uid=st.sampled_from(_UNITS), field=st.sampled_from(["cohesion", "movement", "tactical"]),
+       value=st.one_of(st.integers(-5, 0), st.integers(11, 50)))
+def test_any_out_of_range_value_is_refused_by_name(monkeypatch, uid, field, value):
+    """Any counter value outside 1..10 is refused, naming the file, the unit and the field."""
+    message = load_broken(monkeypatch, roads_content, "units.toml",
+                          lambda d: _entry(d, "unit", uid).update({field: value}), loader="load_content")
+    assert f"content/roads/units.toml: unit '{uid}'" in message and f"field '{field}'" in message
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cid=st.sampled_from(_CARDS), key=st.sampled_from(["count", "modifier", "range", "colour"]))
+def test_any_stray_effect_field_is_refused_by_name(monkeypatch, cid, key):
+    """An effect given a field its op does not take is refused, naming the card and the field."""
+    def edit(d):
+        effect = _entry(d, "card", cid)["effect"][0]
+        if key in effect:
+            effect.pop(key)                     # a needed field missing is refused as well
+        else:
+            effect[key] = 1
+    message = load_broken(monkeypatch, roads_content, "cards.toml", edit, loader="load_content")
+    assert f"content/roads/cards.toml: card '{cid}'" in message and "effect[0]" in message
