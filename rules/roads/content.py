@@ -546,10 +546,12 @@ def _check_effect(e: Effect, c: Card, units, leader, m: Map, where: str, field: 
             raise ContentError(f"{where}: field '{field}.condition': {exc}") from None
         _check_conditions(conds, m, where, f"{field}.condition")
     if e.op == "reinforce":
-        require(bool(e.units) != bool(e.kind), where, f"{field}.units",
-                "give either units = [ids] or count with kind, not both")
-        if e.kind:
-            require(e.kind in KINDS[c.side], where, f"{field}.kind", f"'{e.kind}' is not a {c.side} kind")
+        if e.units:
+            require(e.count == 0 and e.kind == "", where, f"{field}.units",
+                    "give either units = [ids] or count with kind, not both")
+        else:
+            require(e.kind in KINDS[c.side], where, f"{field}.kind",
+                    f"without units, give count and a {c.side} kind ({', '.join(KINDS[c.side])})")
         for uid in e.units:
             require(uid in units, where, f"{field}.units", f"unknown unit '{uid}'")
             u = units[uid]

@@ -431,6 +431,10 @@ def test_reinforce_references(broken):
     assert "card 'don-front'" in message and "sets up on the map" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=["it-ii-corps"]))
     assert "card 'don-front'" in message and "not a soviet unit" in message
+    message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(count=2))
+    assert "card 'don-front'" in message and "field 'effect[0].units'" in message and "not both" in message
+    message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=[], count=2))
+    assert "card 'don-front'" in message and "field 'effect[0].kind'" in message
 
 
 def test_reinforcement_flag(broken):
