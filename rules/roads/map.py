@@ -130,7 +130,7 @@ class Border:
         return frozenset((self.a, self.b))
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, repr=False)
 class Map:
     """The loaded map: areas by id (file order), borders, the grid of area ids."""
 
@@ -140,6 +140,9 @@ class Map:
     borders: dict[frozenset[str], Border]
     cells: tuple[tuple[str, ...], ...]          # [row][col]: an area id, or "sea", "lake", "off"
     _adjacent: dict[str, tuple[str, ...]]
+
+    def __repr__(self) -> str:
+        return f"Map({len(self.areas)} areas, {len(self.borders)} borders, {self.width}x{self.height})"
 
     def neighbours(self, area: str) -> tuple[str, ...]:
         """The areas sharing a border with ``area`` (the Kerch Straits included), in id order."""
