@@ -628,7 +628,7 @@ def _load_rules(m: Map) -> Rules:
     for field in ("retreat_edge_axis", "retreat_edge_soviet"):
         require(getattr(r, field) in EDGES, where, field, f"must be one of {', '.join(EDGES)}")
     for field in ("stalingrad", "kerch"):
-        require(getattr(r, field) in control, where, field, f"unknown area '{getattr(r, field)}'")
+        require(getattr(r, field) in m.areas, where, field, f"unknown area '{getattr(r, field)}'")
     for field in ("railhead_first", "railhead_later"):
         require(len(getattr(r, field)) >= 1, where, field, "needs at least one city")
         for area in getattr(r, field):
