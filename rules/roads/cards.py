@@ -324,6 +324,13 @@ def remove_rp(g: Roads, side: str, area: str) -> list[Event]:
         + update_isolation(g)
 
 
+def unit_places(g: Roads, side: str, unit: str) -> list[str]:
+    """Where a reinforcement may arrive (campaign 7), keeping campaign 3 (3.c: above all)."""
+    from .movement import nationality_ok
+    from .supply import placement_areas
+    return [a for a in placement_areas(g, side) if nationality_ok(g, [unit], a)]
+
+
 def leader_areas(g: Roads) -> list[str]:
     return sorted({c.where for c in g.state.units.values()
                    if c.side == AXIS and c.where in g.map.areas
@@ -338,7 +345,7 @@ def restorable(g: Roads, side: str, kind: str) -> list[str]:
 
 def settle(g: Roads) -> list[Event]:
     """Drop pending choices that have no possible answer, saying so."""
-    from .supply import placement_areas, rp_areas
+    from .supply import rp_areas
     s = g.state
     events: list[Event] = []
     while s.pending:
@@ -346,7 +353,7 @@ def settle(g: Roads) -> list[Event]:
         if p.kind == "place-rp" and (p.count <= 0 or not rp_areas(g, p.side)):
             if p.count > 0:
                 events.append(Event(f"No city can take the {p.count} RP(s): they are lost.", "RtS 5", "rp"))
-        elif p.kind == "place-unit" and not placement_areas(g, p.side):
+        elif p.kind == "place-unit" and not unit_places(g, p.side, p.data[0]):
             events.append(Event(f"No city can take {g.unit_name(p.data[0])}: it stays in the pool.",
                                 "RtS 7", "reinforce"))
         elif p.kind == "pick-unit" and (p.count <= 0 or not p.data):

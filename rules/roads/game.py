@@ -135,13 +135,13 @@ class Roads(Game):
         return cmds
 
     def _pending_legal(self) -> list[Command]:
-        from .supply import placement_areas, rp_areas
+        from .supply import rp_areas
         p = self.state.pending[0]
         side = p.side
         if p.kind == "place-rp":
             return [PlaceRP(side, a) for a in rp_areas(self, side)]
         if p.kind == "place-unit":
-            return [PlaceUnit(side, p.data[0], a) for a in placement_areas(self, side)]
+            return [PlaceUnit(side, p.data[0], a) for a in cards.unit_places(self, side, p.data[0])]
         if p.kind == "pick-unit":
             return [ChooseUnit(side, u) for u in p.data] + [Decline(side)]
         if p.kind in ("rebuild", "reorganize"):

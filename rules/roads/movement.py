@@ -121,14 +121,25 @@ def force_movement(g: Roads, force: list[str], leader: bool) -> int:
     return mf + (g.content.leader.movement_bonus if leader else 0)      # campaign 10.b
 
 
-def river_slows(g: Roads, op) -> bool:
-    """Campaign 1.b.II: units with only one Movement Point are not affected."""
-    return force_movement(g, op.force, op.leader) > 1
-
-
 def red_movement(g: Roads, force: list[str]) -> bool:
     """Campaign 9: German infantry printed in red attack with a movement factor of one."""
     return any(g.content.units[u].red_movement for u in force)
+
+
+def attack_movement(g: Roads, op) -> int:
+    """The force's movement factor when it enters enemy units: campaign 9.a, one with German
+    red infantry in it (ruling: +1 with Manstein, 10.b); otherwise its movement factor."""
+    if red_movement(g, op.force):
+        return 1 + (g.content.leader.movement_bonus if op.leader else 0)
+    return force_movement(g, op.force, op.leader)
+
+
+def enemy_entry_cost(g: Roads, op, kind: str) -> int:
+    """Campaign 1.b.II / 1.d: +1 across a major river or the Straits into enemy units, except
+    for units with a movement factor of one (ruling: the factor, not the MP left), until winter."""
+    if kind in ("major", "kerch") and not winter(g) and attack_movement(g, op) > 1:
+        return 2
+    return 1
 
 
 # -- what may be gathered and where the force may go --------------------------------------------
@@ -176,13 +187,14 @@ def destinations(g: Roads, side: str) -> list[str]:
                 continue
         if kind == "kerch" and side == SOVIET and not winter(g):
             continue                                  # campaign 1.d.I
-        cost = 1
-        if kind in ("major", "kerch") and enemy and not winter(g) and river_slows(g, op):
-            cost += 1                                 # campaign 1.b.II
-        if op.mp < cost:
+        if op.mp < 1:
             continue
-        if enemy and (op.volga or (red_movement(g, op.force) and op.path)):
-            continue                                  # campaign 1.b.I, 9.a
+        if enemy:
+            if op.volga:
+                continue                              # campaign 1.b.I
+            spent = force_movement(g, op.force, op.leader) - op.mp
+            if attack_movement(g, op) - spent < enemy_entry_cost(g, op, kind):
+                continue                              # campaign 1.b.II, 9.a
         if not nationality_ok(g, op.force, n):
             continue
         friends = side in occ.get(n, ()) and not enemy and any(
@@ -220,6 +232,7 @@ def gather(g: Roads, cmd: Gather) -> list[Event]:
     op = g.state.operation
     if cmd.unit == LEADER:
         op.leader = True
+        op.mp = force_movement(g, op.force, op.leader)      # campaign 10.b: +1 from now
         return [Event("Manstein will move with the force.", "RtS 10", "force")]
     if not op.force:
         op.start = g.state.units[cmd.unit].where
@@ -265,8 +278,7 @@ def move(g: Roads, cmd: Move) -> list[Event]:
     kind = crossing_kind(g, here, cmd.area)
     foe = other(side)
     enemy = bool(units_in(g, cmd.area, foe))
-    cost = 2 if kind in ("major", "kerch") and enemy and not winter(g) and river_slows(g, op) else 1
-    op.mp -= cost
+    op.mp -= enemy_entry_cost(g, op, kind) if enemy else 1
     if kind == "volga":
         op.mp, op.volga = 0, True
     if g.map.areas[cmd.area].terrain == "mountain":

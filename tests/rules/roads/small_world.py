@@ -94,11 +94,13 @@ def _areas():
     return out
 
 
-def _borders():
+def _borders(kerch: bool = False):
     out = []
     cols = "wabe"
     special = {frozenset(("b1", "e1")): ("volga", "Volga"), frozenset(("a2", "b2")): ("major", "Don"),
                frozenset(("a3", "b3")): ("minor", "Chir")}
+    if kerch:                                   # the Kerch Straits variant: w3 ~ a3
+        special[frozenset(("w3", "a3"))] = ("kerch", "Kerch Straits")
     for row in (1, 2, 3):
         for i in range(3):
             a, b = f"{cols[i]}{row}", f"{cols[i + 1]}{row}"
@@ -210,16 +212,18 @@ def content() -> Content:
 
 
 @cache
-def board() -> SmallMap:
-    return SmallMap(_areas(), _borders())
+def board(kerch: bool = False) -> SmallMap:
+    return SmallMap(_areas(), _borders(kerch))
 
 
-def small_game(rolls=(), *, rp=None, hands=None, decks=None, units=None, undo=True) -> Roads:
+def small_game(rolls=(), *, rp=None, hands=None, decks=None, units=None, undo=True,
+               kerch=False, dice=None) -> Roads:
     """A game on the small world. `rp` {side: {area: n}}, `hands`/`decks` {side: [card ids]},
-    `units` {unit: area}; rolls are the d10 results in order."""
+    `units` {unit: area}; rolls are the d10 results in order (or `dice` given whole);
+    `kerch` makes the w3-a3 border the Kerch Straits."""
     c = content()
-    dice = FixedDice(list(rolls))
-    state = initial_state(c, board(), dice)
+    dice = dice if dice is not None else FixedDice(list(rolls))
+    state = initial_state(c, board(kerch), dice)
     state.rp = rp if rp is not None else {"axis": {"a2": 2}, "soviet": {"e2": 2}}
     if hands is not None:
         for side, cards in hands.items():
@@ -229,6 +233,6 @@ def small_game(rolls=(), *, rp=None, hands=None, decks=None, units=None, undo=Tr
             state.cards[side].deck = list(cards)
     for uid, where in (units or {}).items():
         state.units[uid].where = where
-    game = Roads(state, dice, c, board(), seed=0, options={}, undo=undo)
+    game = Roads(state, dice, c, board(kerch), seed=0, options={}, undo=undo)
     update_isolation(game)
     return game
