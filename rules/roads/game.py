@@ -5,7 +5,6 @@ after their rulebook sections (sequence, operations, movement, battle, supply, c
 
 from __future__ import annotations
 
-from typing import Any
 
 import attrs
 
@@ -21,7 +20,7 @@ from .commands import (
     Restore, Retreat, StartOperation, StopRetreat,
 )
 from .content import Content, load_content
-from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence, other
+from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence
 from .view import View, make_view
 from .victory import breakdown
 
