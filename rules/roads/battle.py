@@ -498,7 +498,7 @@ def retreat_step(g: Roads, cmd: Retreat, auto: bool = False) -> list[Event]:
     unit = b.retreats[0]
     c = g.state.units[unit]
     if cmd.area == GONE:                          # campaign 1.d.II: not destroyed, never back
-        c.where, c.isolated = GONE, False
+        c.where, c.isolated, c.disorganized = GONE, False, False
         b.retreats.pop(0)
         b.retreat_path = []
         events = [Event(f"{g.unit_name(unit)} retreats off the map by the west edge; it is not destroyed "
@@ -509,6 +509,8 @@ def retreat_step(g: Roads, cmd: Retreat, auto: bool = False) -> list[Event]:
         _leader_follows(g, unit, b.retreat_path[-1] if b.retreat_path else b.area)
     b.retreat_path.append(cmd.area)
     events = [Event(f"{g.unit_name(unit)} retreats to {g.area_name(cmd.area)}.", "CC 9.6.3f", "retreat")]
+    if not units_in(g, cmd.area, other(c.side)):
+        events += take_control(g, cmd.area, c.side)   # campaign 1.f.III: the last to move through
     if not auto:
         events += _auto_retreat(g)
     return events

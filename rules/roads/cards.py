@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .geography import units_in, update_isolation
+from .geography import update_isolation
 from .state import AXIS, POOL, SOVIET, Pending, other
 
 if TYPE_CHECKING:
@@ -419,6 +419,3 @@ def restore(g: Roads, side: str, unit: str) -> list[Event]:
     p.count -= 1
     return [Event(f"{g.unit_name(unit)} {text}.", "CC 10", p.kind)]
 
-
-def units_here(g: Roads, area: str, side: str) -> list[str]:
-    return units_in(g, area, side)

@@ -10,14 +10,14 @@ rulebook, from history and from our design is in ``content/roads/NOTES.md``.
 from __future__ import annotations
 
 import re
-from collections import deque
 from functools import cache
 from typing import Any, Literal
 
 import attrs
 
-from rules.core.content import read_toml, require, structure
+from rules.core.content import entries, read_toml, require, structure
 from rules.core.errors import ContentError
+from rules.roads.map import Map, load_map
 
 GAME = "roads"
 SIDES = ("axis", "soviet")
@@ -209,9 +209,6 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
 # fields whose numbers a card's text must name (the text is checked against its effects)
 NUMBER_FIELDS = ("count", "range", "modifier")
 
-_CONDITION_KINDS = ("control", "control-any", "enemy-control", "permanent", "not-permanent", "winter",
-                    "summer", "initiative", "cards-played-at-least", "railhead-order", "vp-lead")
-
 
 # ----------------------------------------------------------------------------- rules.toml
 @attrs.frozen
@@ -286,50 +283,6 @@ class Content:
         return tuple(c for c in self.chits.values() if c.side == side)
 
 
-# ----------------------------------------------------------------------------- the map
-def _map_areas() -> tuple[dict[str, str], dict[str, tuple[str, ...]] | None, set[str]]:
-    """Area id -> first control, area id -> neighbours (None while no map is merged), and the
-    city ids (every area while no map is merged)."""
-    try:
-        from rules.roads.map import load_map
-    except ImportError:
-        return dict(_SCHEMA_AREAS), None, set(_SCHEMA_AREAS)
-    m = load_map()
-    control = {a.id: a.control for a in m.areas.values()}
-    return control, {a: tuple(m.neighbours(a)) for a in control}, {a.id for a in m.areas.values() if a.city}
-
-
-def _distance(neighbours: dict[str, tuple[str, ...]], start: str, goal: str) -> int:
-    """Fewest area-to-area steps from ``start`` to ``goal`` (a large number if unreachable)."""
-    seen = {start: 0}
-    todo = deque([start])
-    while todo:
-        here = todo.popleft()
-        if here == goal:
-            return seen[here]
-        for nxt in neighbours.get(here, ()):
-            if nxt not in seen:
-                seen[nxt] = seen[here] + 1
-                todo.append(nxt)
-    return 10**6
-
-
-# ROADS-SCHEMA.md's fixed area list with first control (1.f.II), until the map is merged
-_AXIS_AREAS = ("orel kursk oboyan belgorod kharkov chuguyev balakleya lozovaya poltava dnepropetrovsk pavlograd "
-               "zaporozhye krasnoarmeyskoye stalino mariupol melitopol taganrog kerch").split()
-_SOVIET_AREAS = (
-    "livny yelets zadonsk tim kastornoye voronezh stary-oskol korocha novy-oskol volchansk valuyki ostrogozhsk "
-    "liski rossosh pavlovsk buturlinovka novokhopersk borisoglebsk balashov uryupinsk saratov kupyansk izyum "
-    "slavyansk artemovsk lisichansk starobelsk voroshilovgrad kantemirovka boguchar chertkovo millerovo kashary "
-    "veshenskaya bokovskaya kamensk shakhty novocherkassk rostov bataysk belaya-kalitva tatsinskaya morozovsk "
-    "oblivskaya surovikino serafimovich kletskaya mikhaylovka frolovo ilovlya kamyshin dubovka kalach stalingrad "
-    "leninsk akhtubinsk tsimlyanskaya kotelnikovo zimovniki malye-derbety remontnoye elista astrakhan "
-    "proletarskaya salsk kushchevskaya yeysk tikhoretsk belaya-glina kropotkin krasnodar armavir stavropol divnoye "
-    "budyonnovsk maikop novorossiysk krymskaya taman tuapse cherkessk pyatigorsk nalchik prokhladny mozdok "
-    "ordzhonikidze grozny kizlyar makhachkala sochi sukhumi").split()
-_SCHEMA_AREAS = {**{a: "axis" for a in _AXIS_AREAS}, **{a: "soviet" for a in _SOVIET_AREAS}}
-
-
 # ----------------------------------------------------------------------------- helpers
 def _unknown_keys(doc: dict[str, Any], known: tuple[str, ...], file: str) -> None:
     for key in doc:
@@ -337,16 +290,9 @@ def _unknown_keys(doc: dict[str, Any], known: tuple[str, ...], file: str) -> Non
             raise ContentError(f"{file}: unknown table or key '{key}' (known: {', '.join(known)})")
 
 
-def _list(doc: dict[str, Any], key: str, file: str) -> list:
-    raw = doc.get(key)
-    if not isinstance(raw, list) or not raw:
-        raise ContentError(f"{file}: no [[{key}]] entries")
-    return raw
-
-
-def _where(file: str, key: str, raw: Any, number: int) -> str:
-    name = raw.get("id", f"#{number}") if isinstance(raw, dict) else f"#{number}"
-    return f"{file}: {key} '{name}' (entry {number})"
+def _where(file: str, key: str, eid: str, number: int) -> str:
+    """The entry's name in messages, as ``rules.core.content.entries`` gives it."""
+    return f"{file}: {key} '{eid}' (entry {number})"
 
 
 def _id_ok(value: str) -> bool:
@@ -358,14 +304,13 @@ def _numbers(text: str) -> set[int]:
 
 
 # ----------------------------------------------------------------------------- units
-def _load_units(control: dict[str, str], neighbours, rules: Rules) -> tuple[dict[str, Unit], Leader]:
+def _load_units(m: Map, rules: Rules) -> tuple[dict[str, Unit], Leader]:
     file = "content/roads/units.toml"
     doc = read_toml(GAME, "units.toml")
     _unknown_keys(doc, ("unit", "leader"), file)
     units: dict[str, Unit] = {}
-    for number, raw in enumerate(_list(doc, "unit", file), start=1):
-        where = _where(file, "unit", raw, number)
-        u = structure(raw, Unit, where)
+    for number, u in enumerate(entries(doc, "unit", Unit, file), start=1):
+        where = _where(file, "unit", u.id, number)
         require(_id_ok(u.id), where, "id", "must be lowercase ascii words joined by '-'")
         require(u.id not in units, where, "id", "duplicate id")
         require(u.name.strip() != "", where, "name", "must not be empty")
@@ -384,14 +329,15 @@ def _load_units(control: dict[str, str], neighbours, rules: Rules) -> tuple[dict
         require(u.red_movement == german_infantry, where, "red_movement",
                 "must be true exactly for German and SS infantry (campaign 9)")
         if u.setup:
-            require(u.setup in control, where, "setup", f"unknown area '{u.setup}'")
-            require(control[u.setup] == u.side, where, "setup",
-                    f"area '{u.setup}' is {control[u.setup]}-controlled at set-up, not {u.side} (campaign 1.f.II)")
+            require(u.setup in m.areas, where, "setup", f"unknown area '{u.setup}'")
+            control = m.areas[u.setup].control
+            require(control == u.side, where, "setup",
+                    f"area '{u.setup}' is {control}-controlled at set-up, not {u.side} (campaign 1.f.II)")
         require(u.kerch == (u.setup == "kerch"), where, "kerch", "must be true exactly for units set up in Kerch")
         if u.kerch:
             require(u.german, where, "kerch", "only German units set up in Kerch (campaign 1.d.II)")
         units[u.id] = u
-    _check_setup_nations(units, neighbours, rules, file)
+    _check_setup_nations(units, m, rules, file)
     where = f"{file}: [leader]"
     leader = structure(doc.get("leader"), Leader, where)
     require(_id_ok(leader.id) and leader.id not in units, where, "id", "must be a new lowercase id")
@@ -401,9 +347,9 @@ def _load_units(control: dict[str, str], neighbours, rules: Rules) -> tuple[dict
     return units, leader
 
 
-def _check_setup_nations(units: dict[str, Unit], neighbours, rules: Rules, file: str) -> None:
+def _check_setup_nations(units: dict[str, Unit], m: Map, rules: Rules, file: str) -> None:
     """Campaign 3.a: two non-German Axis nations never share an area; 3.b: Hungarian and
-    Rumanian units at least ``hungarian_rumanian_distance`` areas apart (needs the map)."""
+    Rumanian units at least ``hungarian_rumanian_distance`` areas apart."""
     by_area: dict[str, dict[str, str]] = {}
     for u in units.values():
         if u.side != "axis" or u.german or not u.setup:
@@ -413,14 +359,12 @@ def _check_setup_nations(units: dict[str, Unit], neighbours, rules: Rules, file:
         require(other is None, f"{file}: unit '{u.id}'", "setup",
                 f"shares '{u.setup}' with '{other}' of another non-German nation (campaign 3.a)")
         there.setdefault(u.nation, u.id)
-    if neighbours is None:
-        return
     hungarians = [u for u in units.values() if u.nation == "hungarian" and u.setup]
     rumanians = [u for u in units.values() if u.nation == "rumanian" and u.setup]
     for h in hungarians:
         for r in rumanians:
-            d = _distance(neighbours, h.setup, r.setup)
-            require(d >= rules.hungarian_rumanian_distance, f"{file}: unit '{r.id}'", "setup",
+            d = m.distance(h.setup, r.setup)
+            require(d is None or d >= rules.hungarian_rumanian_distance, f"{file}: unit '{r.id}'", "setup",
                     f"'{r.setup}' is {d} areas from Hungarian '{h.id}' in '{h.setup}'; campaign 3.b needs at "
                     f"least {rules.hungarian_rumanian_distance}")
 
@@ -431,9 +375,8 @@ def _load_chits() -> dict[str, Chit]:
     doc = read_toml(GAME, "chits.toml")
     _unknown_keys(doc, ("chit",), file)
     chits: dict[str, Chit] = {}
-    for number, raw in enumerate(_list(doc, "chit", file), start=1):
-        where = _where(file, "chit", raw, number)
-        c = structure(raw, Chit, where)
+    for number, c in enumerate(entries(doc, "chit", Chit, file), start=1):
+        where = _where(file, "chit", c.id, number)
         require(_id_ok(c.id), where, "id", "must be lowercase ascii words joined by '-'")
         require(c.id not in chits, where, "id", "duplicate id")
         require(c.name.strip() != "", where, "name", "must not be empty")
@@ -499,30 +442,28 @@ def parse_condition(text: str, allow_vp: bool = False) -> tuple[Condition, ...]:
     return tuple(out)
 
 
-def _check_conditions(conds: tuple[Condition, ...], control: dict[str, str], where: str, field: str) -> None:
+def _check_conditions(conds: tuple[Condition, ...], m: Map, where: str, field: str) -> None:
     for cond in conds:
         for area in cond.areas:
-            require(area in control, where, field, f"unknown area '{area}'")
+            require(area in m.areas, where, field, f"unknown area '{area}'")
         if cond.kind == "cards-played-at-least":
             require(1 <= cond.number <= 70, where, field, "cards-played-at-least must be from 1 to 70")
         if cond.kind == "vp-lead":
             require(1 <= cond.number <= 50, where, field, "vp-lead must be from 1 to 50")
 
 
-def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str], rules: Rules):
+def _load_cards(units: dict[str, Unit], leader: Leader, m: Map, rules: Rules):
     file = "content/roads/cards.toml"
     doc = read_toml(GAME, "cards.toml")
     _unknown_keys(doc, ("card",), file)
     cards: dict[str, Card] = {}
     requirements: dict[str, tuple[tuple[Condition, ...], ...]] = {}
     named: dict[str, str] = {}                      # pool unit id -> the card that brings it
-    for number, raw in enumerate(_list(doc, "card", file), start=1):
-        where = _where(file, "card", raw, number)
-        raw_effects = raw.get("effect") if isinstance(raw, dict) else None
-        if isinstance(raw_effects, list):
-            for n, e in enumerate(raw_effects):
-                _check_effect_fields(e, where, f"effect[{n}]")
-        c = structure(raw, Card, where)
+    structured = entries(doc, "card", Card, file)
+    for number, (raw, c) in enumerate(zip(doc["card"], structured), start=1):
+        where = _where(file, "card", c.id, number)
+        for n, e in enumerate(raw["effect"]):
+            _check_effect_fields(e, where, f"effect[{n}]")
         require(_id_ok(c.id), where, "id", "must be lowercase ascii words joined by '-'")
         require(c.id not in cards, where, "id", "duplicate id")
         require(c.name.strip() != "", where, "name", "must not be empty")
@@ -540,7 +481,7 @@ def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str],
                 parsed = parse_condition(text)
             except ValueError as exc:
                 raise ContentError(f"{where}: field 'requires[{n}]': {exc}") from None
-            _check_conditions(parsed, control, where, f"requires[{n}]")
+            _check_conditions(parsed, m, where, f"requires[{n}]")
             conds.append(parsed)
         requirements[c.id] = tuple(conds)
         require(len(c.effect) >= 1, where, "effect", "a card needs at least one effect")
@@ -553,7 +494,7 @@ def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str],
         text_numbers = _numbers(c.text)
         for n, e in enumerate(c.effect):
             field = f"effect[{n}]"
-            _check_effect(e, c, units, leader, control, where, field, named)
+            _check_effect(e, c, units, leader, m, where, field, named)
             for name in NUMBER_FIELDS:
                 value = getattr(e, name)
                 if value:
@@ -570,11 +511,9 @@ def _load_cards(units: dict[str, Unit], leader: Leader, control: dict[str, str],
     return cards, requirements
 
 
-def _check_effect_fields(raw: Any, where: str, field: str) -> None:
+def _check_effect_fields(raw: dict[str, Any], where: str, field: str) -> None:
     """The fields given to an effect are exactly those its op takes (none missing, none extra)."""
-    if not isinstance(raw, dict):
-        raise ContentError(f"{where}: field '{field}': expected a table")
-    op = raw.get("op")
+    op = raw["op"]
     require(op in OPS, where, f"{field}.op", f"unknown op '{op}' (known: {', '.join(OPS)})")
     required, optional, _ = OPS[op]
     for key in raw:
@@ -584,7 +523,7 @@ def _check_effect_fields(raw: Any, where: str, field: str) -> None:
         require(key in raw, where, f"{field}.{key}", f"op '{op}' needs '{key}'")
 
 
-def _check_effect(e: Effect, c: Card, units, leader, control, where: str, field: str, named: dict) -> None:
+def _check_effect(e: Effect, c: Card, units, leader, m: Map, where: str, field: str, named: dict) -> None:
     kinds = OPS[e.op][2]
     require(c.kind in kinds, where, f"{field}.op", f"'{e.op}' belongs on {' or '.join(kinds)} cards, not {c.kind}")
     for name in ("count", "range", "modifier"):
@@ -608,12 +547,14 @@ def _check_effect(e: Effect, c: Card, units, leader, control, where: str, field:
             conds = parse_condition(e.condition, allow_vp=True)
         except ValueError as exc:
             raise ContentError(f"{where}: field '{field}.condition': {exc}") from None
-        _check_conditions(conds, control, where, f"{field}.condition")
+        _check_conditions(conds, m, where, f"{field}.condition")
     if e.op == "reinforce":
-        require(bool(e.units) != bool(e.kind), where, f"{field}.units",
-                "give either units = [ids] or count with kind, not both")
-        if e.kind:
-            require(e.kind in KINDS[c.side], where, f"{field}.kind", f"'{e.kind}' is not a {c.side} kind")
+        if e.units:
+            require(e.count == 0 and e.kind == "", where, f"{field}.units",
+                    "give either units = [ids] or count with kind, not both")
+        else:
+            require(e.kind in KINDS[c.side], where, f"{field}.kind",
+                    f"without units, give count and a {c.side} kind ({', '.join(KINDS[c.side])})")
         for uid in e.units:
             require(uid in units, where, f"{field}.units", f"unknown unit '{uid}'")
             u = units[uid]
@@ -666,7 +607,7 @@ def _check_decks(cards: dict[str, Card], units: dict[str, Unit], rules: Rules, n
 
 
 # ----------------------------------------------------------------------------- rules
-def _load_rules(control: dict[str, str], cities: set[str]) -> Rules:
+def _load_rules(m: Map) -> Rules:
     file = "content/roads/rules.toml"
     doc = read_toml(GAME, "rules.toml")
     _unknown_keys(doc, ("constants",), file)
@@ -687,21 +628,21 @@ def _load_rules(control: dict[str, str], cities: set[str]) -> Rules:
     for field in ("retreat_edge_axis", "retreat_edge_soviet"):
         require(getattr(r, field) in EDGES, where, field, f"must be one of {', '.join(EDGES)}")
     for field in ("stalingrad", "kerch"):
-        require(getattr(r, field) in control, where, field, f"unknown area '{getattr(r, field)}'")
+        require(getattr(r, field) in m.areas, where, field, f"unknown area '{getattr(r, field)}'")
     for field in ("railhead_first", "railhead_later"):
         require(len(getattr(r, field)) >= 1, where, field, "needs at least one city")
         for area in getattr(r, field):
-            require(area in control, where, field, f"unknown area '{area}'")
-            require(area in cities, where, field, f"'{area}' is not a city")
+            require(area in m.areas, where, field, f"unknown area '{area}'")
+            require(m.areas[area].city, where, field, f"'{area}' is not a city")
     return r
 
 
 @cache
 def load_content() -> Content:
     """Load and validate all Roads to Stalingrad content (cached: content is read once)."""
-    control, neighbours, cities = _map_areas()
-    rules = _load_rules(control, cities)
-    units, leader = _load_units(control, neighbours, rules)
+    m = load_map()
+    rules = _load_rules(m)
+    units, leader = _load_units(m, rules)
     chits = _load_chits()
-    cards, requirements = _load_cards(units, leader, control, rules)
+    cards, requirements = _load_cards(units, leader, m, rules)
     return Content(units=units, leader=leader, chits=chits, cards=cards, rules=rules, requirements=requirements)

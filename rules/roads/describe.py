@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 def describe(g: Roads, cmd) -> str:
     if isinstance(cmd, c.Choose):
-        return f"Choose {cmd.choice.title()}"
+        ready = f", with {g.card_name(cmd.event)} set ready against their operation" if cmd.event else ""
+        return f"Choose {cmd.choice.title()}{ready}"
     if isinstance(cmd, c.PlayCard):
         return f"Play {g.card_name(cmd.card)}"
     if isinstance(cmd, c.DrawCard):

@@ -5,7 +5,6 @@ after their rulebook sections (sequence, operations, movement, battle, supply, c
 
 from __future__ import annotations
 
-from typing import Any
 
 import attrs
 
@@ -21,7 +20,7 @@ from .commands import (
     Restore, Retreat, StartOperation, StopRetreat,
 )
 from .content import Content, load_content
-from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence, other
+from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence
 from .view import View, make_view
 from .victory import breakdown
 
@@ -92,6 +91,16 @@ class Roads(Game):
         if s.phase == "choose":
             return sequence.chooser(self)
         return s.sequence.queue[0][0] if s.sequence.queue else None
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """As every game; in addition undo never crosses into the other side's turn: once the
+        other side is to act, what came before is final for both (no secret can be taken back
+        after the other player has seen the board move)."""
+        before = self.to_act()
+        events = super().apply(cmd)
+        if self.to_act() != before:
+            self._undo.clear()
+        return events
 
     # -- the one list of legal commands ----------------------------------------------------------
     def _legal(self) -> list[Command]:

@@ -286,6 +286,10 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         op.mp, op.volga = 0, True
     if g.map.areas[cmd.area].terrain == "mountain":
         op.mp = 0                                     # campaign 1.c / 1.g
+    if (s.leader and s.leader == here and not op.leader
+            and not [u for u in units_in(g, here, AXIS) if u not in op.force]):
+        op.leader = True                              # series 12.2: a leader never stays alone
+        events.append(Event("Manstein goes with the force (a leader never moves alone).", "CC 12.2", "move"))
     for u in op.force:
         s.units[u].where = cmd.area
     if op.leader:

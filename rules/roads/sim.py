@@ -9,6 +9,7 @@ from .game import new_game
 from .state import AXIS, SOVIET
 
 WATCHED = ("rostov", "stalingrad", "maikop", "grozny")
+SUMMER_CITIES = 5
 
 
 @attrs.define
@@ -24,6 +25,8 @@ class SimResult:
     axis_took: dict = attrs.Factory(lambda: {c: 0 for c in WATCHED})
     soviet_retook: dict = attrs.Factory(lambda: {c: 0 for c in WATCHED})
     winter: int = 0
+    advance: int = 0           # the Axis took at least SUMMER_CITIES Soviet cities before winter
+    counter: int = 0           # after Winter Arrives the Soviets took back a city the Axis held
 
     def report(self) -> str:
         n = max(self.games, 1)
@@ -33,7 +36,9 @@ class SimResult:
                  f"  draws       {self.draws / n:6.1%}",
                  f"  mean VP     Axis {self.vp[AXIS] / n:5.1f}, Soviet {self.vp[SOVIET] / n:5.1f}",
                  f"  length      {self.operations / n:5.1f} operations, {self.cards / n:5.1f} cards played or discarded",
-                 f"  Winter Arrives in {self.winter / n:6.1%} of games"]
+                 f"  Winter Arrives in {self.winter / n:6.1%} of games",
+                 f"  Axis summer advance ({SUMMER_CITIES}+ Soviet cities taken before winter) in {self.advance / n:6.1%}",
+                 f"  Soviet winter counter-offensive (a city retaken after Winter Arrives) in {self.counter / n:6.1%}"]
         for c in WATCHED:
             lines.append(f"  {c.title():11} Axis took {self.axis_took[c] / n:6.1%}, "
                          f"Soviets retook after Winter Arrives {self.soviet_retook[c] / n:6.1%}")
@@ -45,12 +50,24 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
     bots = {AXIS: BOTS[axis_bot](seed * 2 + 1), SOVIET: BOTS[soviet_bot](seed * 2 + 2)}
     took = set()
     retook = set()
+    cities = [a for a, ar in game.map.areas.items() if ar.city]
+    soviet_at_start = {a for a in cities if game.state.control[a] == SOVIET}
+    gained: set[str] = set()          # Soviet cities the Axis took before winter
+    held_at_winter: set[str] | None = None
+    counter = False
     for _ in range(max_commands):
         if game.outcome is not None:
             break
         side = game.to_act()
         game.apply(bots[side].choose(game))
         control = game.state.control
+        winter = "winter" in game.state.permanents
+        if not winter:
+            gained |= {a for a in soviet_at_start if control[a] == AXIS}
+        elif held_at_winter is None:
+            held_at_winter = {a for a in cities if control[a] == AXIS}
+        elif not counter:
+            counter = any(control[a] == SOVIET for a in held_at_winter)
         for c in WATCHED:
             if c in control and control[c] == AXIS:
                 took.add(c)
@@ -58,7 +75,7 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
                 retook.add(c)
     else:
         raise RuntimeError(f"game {seed} did not end within {max_commands} commands")
-    return game, took, retook
+    return game, took, retook, len(gained) >= SUMMER_CITIES, counter
 
 
 def simulate(games: int, axis_bot: str = "heuristic", soviet_bot: str = "heuristic",
@@ -68,7 +85,9 @@ def simulate(games: int, axis_bot: str = "heuristic", soviet_bot: str = "heurist
             raise ValueError(f"unknown bot '{bot}' (choose from {', '.join(BOTS)})")
     result = SimResult(axis_bot=axis_bot, soviet_bot=soviet_bot)
     for k in range(games):
-        game, took, retook = play_one(seed + k, axis_bot, soviet_bot)
+        game, took, retook, advance, counter = play_one(seed + k, axis_bot, soviet_bot)
+        result.advance += advance
+        result.counter += counter
         out = game.outcome
         result.games += 1
         if out.winner:

@@ -13,9 +13,8 @@ REAL_READ = core_content.read_toml
 
 
 def load_broken(monkeypatch, module, filename: str, edit, loader: str = "load") -> str:
-    """Run ``module.<loader>()`` (a cached loader, ``load`` unless named) with ``edit(doc)``
-    applied to a copy of ``filename``; return the ContentError message (the test fails if the
-    content loads)."""
+    """Run ``module.load()`` (or the cached function named ``loader``) with ``edit(doc)`` applied
+    to a copy of ``filename``; return the ContentError message (the test fails if it loads)."""
 
     def fake_read(game, name):
         doc = copy.deepcopy(REAL_READ(game, name))

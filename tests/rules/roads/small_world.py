@@ -113,7 +113,6 @@ def _borders(kerch: bool = False):
 
 
 def _units():
-    full = lambda c, m, t: dict(cohesion=c, movement=m, tactical=t)   # noqa: E731
     specs = [
         ("pz", "1st Panzer Corps", "axis", "german", "panzer", (7, 3, 4), (5, 3, 3), False, "a2"),
         ("inf", "1st Infantry Corps", "axis", "german", "infantry", (6, 2, 2), (4, 2, 1), True, "a2"),

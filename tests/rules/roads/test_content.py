@@ -13,9 +13,12 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import rules.roads.content as roads_content
 from rules.roads.content import Condition, load_content, parse_condition
+from rules.roads.map import load_map
 from tests.support.content import load_broken
 
 
@@ -109,10 +112,10 @@ def test_setup_on_own_side_and_kerch_group():
     """Campaign 1.f.II and 17: every starting unit on an area its side controls at set-up; the
     Kerch group (1.d.II) is German and flagged; the pool holds the rest."""
     c = load_content()
-    control, _, _ = roads_content._map_areas()
+    areas = load_map().areas
     for u in c.units.values():
         if u.setup:
-            assert control[u.setup] == u.side, u.id
+            assert areas[u.setup].control == u.side, u.id
     kerch = [u for u in c.units.values() if u.kerch]
     assert len(kerch) >= 1 and all(u.setup == "kerch" and u.nation == "german" for u in kerch)
     assert len(c.pool("soviet")) >= 15 and len(c.pool("axis")) >= 5
@@ -125,6 +128,15 @@ def test_allied_nations_never_share_an_area_at_setup():
         if u.setup and u.nation not in ("german", "ss"):
             nations.setdefault(u.setup, set()).add(u.nation)
     assert all(len(n) == 1 for n in nations.values())
+
+
+def test_hungarians_and_rumanians_three_areas_apart_at_setup():
+    """Campaign 3.b: Hungarian and Rumanian units at least three areas apart, from the set-up on."""
+    c, m = load_content(), load_map()
+    hungarians = [u.setup for u in c.side_units("axis") if u.nation == "hungarian" and u.setup]
+    rumanians = [u.setup for u in c.side_units("axis") if u.nation == "rumanian" and u.setup]
+    assert hungarians and rumanians
+    assert min(m.distance(h, r) for h in hungarians for r in rumanians) >= c.rules.hungarian_rumanian_distance
 
 
 def test_manstein():
@@ -363,6 +375,14 @@ def test_allied_nations_sharing_an_area(broken):
     assert "content/roads/units.toml: unit 'ro-vi-corps'" in message and "field 'setup'" in message
 
 
+def test_hungarians_and_rumanians_too_close(broken):
+    """Campaign 3.b: a Rumanian corps set up two areas from the Hungarians is refused."""
+    assert load_map().distance("kursk", "belgorod") == 2
+    message = broken("units.toml", lambda d: _entry(d, "unit", "ro-vi-corps").update(setup="belgorod"))
+    assert "content/roads/units.toml: unit 'ro-vi-corps'" in message and "field 'setup'" in message
+    assert "campaign 3.b" in message
+
+
 def test_kerch_flag_must_match(broken):
     message = broken("units.toml", lambda d: _entry(d, "unit", "xlii-corps").update(kerch=False))
     assert "unit 'xlii-corps'" in message and "field 'kerch'" in message
@@ -411,6 +431,10 @@ def test_reinforce_references(broken):
     assert "card 'don-front'" in message and "sets up on the map" in message
     message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=["it-ii-corps"]))
     assert "card 'don-front'" in message and "not a soviet unit" in message
+    message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(count=2))
+    assert "card 'don-front'" in message and "field 'effect[0].units'" in message and "not both" in message
+    message = broken("cards.toml", lambda d: _entry(d, "card", "don-front")["effect"][0].update(units=[], count=2))
+    assert "card 'don-front'" in message and "field 'effect[0].kind'" in message
 
 
 def test_reinforcement_flag(broken):
@@ -458,3 +482,32 @@ def test_rules_constants_checked(broken):
     assert "field 'railhead_first'" in message and "paris" in message
     message = broken("rules.toml", lambda d: d["constants"].update(sp_per_rp="six"))
     assert "content/roads/rules.toml: [constants]" in message and "sp_per_rp" in message
+
+
+# ----------------------------------------------------------------------------- properties
+_UNITS = [u["id"] for u in roads_content.read_toml("roads", "units.toml")["unit"]]
+_CARDS = [c["id"] for c in roads_content.read_toml("roads", "cards.toml")["card"]]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(uid=st.sampled_from(_UNITS), field=st.sampled_from(["cohesion", "movement", "tactical"]),
+       value=st.one_of(st.integers(-5, 0), st.integers(11, 50)))
+def test_any_out_of_range_value_is_refused_by_name(monkeypatch, uid, field, value):
+    """Any counter value outside 1..10 is refused, naming the file, the unit and the field."""
+    message = load_broken(monkeypatch, roads_content, "units.toml",
+                          lambda d: _entry(d, "unit", uid).update({field: value}), loader="load_content")
+    assert f"content/roads/units.toml: unit '{uid}'" in message and f"field '{field}'" in message
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cid=st.sampled_from(_CARDS), key=st.sampled_from(["count", "modifier", "range", "colour"]))
+def test_any_stray_effect_field_is_refused_by_name(monkeypatch, cid, key):
+    """An effect given a field its op does not take is refused, naming the card and the field."""
+    def edit(d):
+        effect = _entry(d, "card", cid)["effect"][0]
+        if key in effect:
+            effect.pop(key)                     # a needed field missing is refused as well
+        else:
+            effect[key] = 1
+    message = load_broken(monkeypatch, roads_content, "cards.toml", edit, loader="load_content")
+    assert f"content/roads/cards.toml: card '{cid}'" in message and "effect[0]" in message

@@ -4,6 +4,8 @@ rules and their worked examples need, and validation that names file, entry and 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules.roads.map as roads_map
 from rules.roads.map import AREA_IDS, AXIS_START, REQUIRED_CITIES, load_map
@@ -184,6 +186,22 @@ def test_distances_respect_passable():
     assert around["buturlinovka"] > 2
     blocked = m.distances_from("kerch", passable=lambda a: a != "taman")
     assert blocked == {"kerch": 0}
+
+
+@settings(max_examples=40, deadline=None)
+@given(start=st.sampled_from(AREA_IDS), closed=st.sets(st.sampled_from(AREA_IDS), max_size=30))
+def test_distances_are_shortest_paths_through_passable_areas(start, closed):
+    """BFS invariant: every reached area but the start has a reached neighbour one step nearer,
+    is passable, and no reached area has a passable neighbour left unreached."""
+    m = load_map()
+    dist = m.distances_from(start, passable=lambda a: a not in closed)
+    for area, d in dist.items():
+        if area != start:
+            assert area not in closed
+            assert any(dist.get(n) == d - 1 for n in m.neighbours(area))
+        for n in m.neighbours(area):
+            if n not in closed:
+                assert n in dist and dist[n] <= d + 1
 
 
 # ----------------------------------------------------------------------------- validation
