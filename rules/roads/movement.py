@@ -174,9 +174,6 @@ def destinations(g: Roads, side: str) -> list[str]:
         return []
     if not op.paid and op.sp < move_cost(g, side, op.force):
         return []
-    if (not op.path and s.leader and s.leader == op.start and not op.leader
-            and all(u in op.force for u in units_in(g, op.start, AXIS))):
-        return []                                     # series 12.2: Manstein never stays alone
     here = op.path[-1] if op.path else op.start
     foe = other(side)
     occ = occupancy(g)
@@ -278,6 +275,11 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         _clear_force(op)
         events += update_isolation(g)
         return events
+    if (s.leader and s.leader == here and not op.leader
+            and not [u for u in units_in(g, here, AXIS) if u not in op.force]):
+        op.leader = True                              # series 12.2: a leader never stays alone
+        op.mp += g.content.leader.movement_bonus     # and his +1 counts from this step (10.b)
+        events.append(Event("Manstein goes with the force (a leader never moves alone).", "CC 12.2", "move"))
     kind = crossing_kind(g, here, cmd.area)
     foe = other(side)
     enemy = bool(units_in(g, cmd.area, foe))
@@ -286,10 +288,6 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         op.mp, op.volga = 0, True
     if g.map.areas[cmd.area].terrain == "mountain":
         op.mp = 0                                     # campaign 1.c / 1.g
-    if (s.leader and s.leader == here and not op.leader
-            and not [u for u in units_in(g, here, AXIS) if u not in op.force]):
-        op.leader = True                              # series 12.2: a leader never stays alone
-        events.append(Event("Manstein goes with the force (a leader never moves alone).", "CC 12.2", "move"))
     for u in op.force:
         s.units[u].where = cmd.area
     if op.leader:

@@ -356,14 +356,15 @@ def test_cc_9_6_6b_e_isolation_is_marked_the_moment_it_happens_and_lifted_the_mo
     assert not game.state.units["a3"].isolated
 
 
-def test_cc_12_2_the_last_units_of_manstein_s_area_take_him_along():
+def test_cc_12_2_the_last_units_of_manstein_s_area_take_him_along_with_his_plus_one():
     game = axis_op(units={"pz": "a1", "inf2": "w1", "ita": POOL})
     game.state.leader = "a1"
-    gather(game, AXIS, "pz")
-    assert moves(game, AXIS) == []                        # he may not be left alone
-    game.apply(Gather(AXIS, "manstein"))
-    assert "w1" in moves(game, AXIS)
+    gather(game, AXIS, "pz")                              # MF 3, without him
+    game.apply(Move(AXIS, "w1"))
+    assert game.state.leader == "w1" and game.state.operation.leader
+    assert game.state.operation.mp == 3 + 1 - 1           # his +1 from the first step (10.b)
     game2 = axis_op()
     game2.state.leader = "a2"
     gather(game2, AXIS, "inf")                            # the Panzers stay with him
-    assert "a3" in moves(game2, AXIS)
+    game2.apply(Move(AXIS, "a3"))
+    assert game2.state.leader == "a2"
