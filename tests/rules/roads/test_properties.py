@@ -263,17 +263,18 @@ def test_a_campaign_view_never_holds_the_other_sides_secrets():
 # ====================================================================== undo
 @given(setup=setups)
 @PROPS
-def test_undo_goes_back_one_command_but_never_past_a_roll_a_draw_or_a_reveal(setup):
+def test_undo_goes_back_one_command_but_never_past_a_roll_a_draw_a_reveal_or_the_other_side(setup):
     game = setup.game(undo=True)
     rng = random.Random(setup.bot)
     while game.outcome is None:
         assert len(game.log) < MAX_COMMANDS
         before = (game.digest(), len(game.log), game.legal())
-        reveals = game.dice.reveals
+        reveals, seat = game.dice.reveals, game.to_act()
         cmd = rng.choice(before[2])
         events = game.apply(cmd)
         revealed = game.dice.reveals != reveals or any(e.reveal for e in events)
-        assert game.can_undo == (not revealed)
+        # nor into the other side's turn (what the other player has seen is final)
+        assert game.can_undo == (not revealed and game.to_act() == seat)
         if isinstance(cmd, (Choose, DrawCard, PlayChit)):
             assert not game.can_undo                      # a secret choice, a card drawn, a chit shown
         if game.can_undo:
