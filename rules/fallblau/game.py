@@ -287,6 +287,8 @@ class FallBlau(Game):
         s = self.state
         if s.over:
             return
+        # FB Missions Mode: a Mission pays when met, at any time in the month: even by the final step
+        self._check_missions()
         s.over = True
         s.end_reason = reason
         o = self._final_outcome()
