@@ -602,11 +602,23 @@ class TideOfIron(CheckedGame):
             return "Regular infantry are bought two for one price: buy them in pairs."
         if tables.canonical(figures) != figures:
             return "List a squad's figures in the table's order: " + ", ".join(tables.canonical(figures)) + "."
-        count = len(sc.side(b.side).divisions)
-        expected = m.bases % count + 1
-        if b.division != expected:
-            return f"Bases alternate divisions: the next base goes to division {expected}."
+        # TOI Resource Acquisitions Table: "if purchasing multiple bases", alternate divisions;
+        # a single base (the first bought for the scenario) may go to either division
+        previous = self._last_base_division(b.side) if m.bases else 0
+        if previous:
+            expected = previous % len(sc.side(b.side).divisions) + 1
+            if b.division != expected:
+                return (f"Bases alternate divisions: the next base goes to division {expected} "
+                        f"(the last went to division {previous}).")
         return None
+
+    def _last_base_division(self, side: str) -> int:
+        """The division of `side`'s latest squad base (one of the `bases` counted for the target)."""
+        for rec in reversed(self.state.ledger):
+            for p in reversed(rec.purchases):
+                if p.side == side and p.item == "squad":
+                    return p.division
+        return 0
 
     def _price_problem(self, b: Buy, item: tables.Item, accepted: list) -> str:
         if item.id == "veteran":
