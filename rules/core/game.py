@@ -20,6 +20,7 @@ from .command import Command
 from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
+from .legal import Legal, Span
 
 
 def state_digest(state: Any) -> str:
@@ -61,10 +62,10 @@ class Game:
         # a bounded stack keeps memory and garbage-collection pauses small in long campaigns
         self._undo: deque[tuple[bytes, int, int]] = deque(maxlen=self.UNDO_DEPTH)
         self._version = 0
-        self._cache: tuple[int, list[Command], frozenset[Command]] | None = None
+        self._cache: tuple[int, Legal] | None = None
 
     # -- what subclasses provide -------------------------------------------------
-    def _legal(self) -> list[Command]:
+    def _legal(self) -> list[Command | Span]:
         raise NotImplementedError
 
     def _apply(self, cmd: Command) -> list[Event]:
@@ -78,21 +79,18 @@ class Game:
         raise NotImplementedError
 
     # -- the public protocol ------------------------------------------------------
-    def legal(self) -> list[Command]:
-        """Every command the side to act may give now. Empty only when the game is over."""
-        return list(self._legal_now()[0])
+    def legal(self) -> Legal:
+        """Every command the side to act may give now, as an immutable sequence (ranges of
+        numbers listed compactly, see ``rules.core.legal``). Empty only when the game is over."""
+        return self._legal_now()
 
     def is_legal(self, cmd: Command) -> bool:
-        try:
-            return cmd in self._legal_now()[1]
-        except TypeError:          # unhashable: a malformed command is never legal
-            return False
+        return cmd in self._legal_now()
 
-    def _legal_now(self) -> tuple[list[Command], frozenset[Command]]:
+    def _legal_now(self) -> Legal:
         if self._cache is None or self._cache[0] != self._version:
-            cmds = self._legal()
-            self._cache = (self._version, cmds, frozenset(cmds))
-        return self._cache[1], self._cache[2]
+            self._cache = (self._version, Legal(self._legal()))
+        return self._cache[1]
 
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a legal command; anything else raises ``IllegalCommand`` and changes nothing."""
@@ -153,7 +151,9 @@ class CheckedGame(Game):
     the reason): ``legal()`` is the candidates that pass it, and a refusal quotes it. Subclasses
     provide ``_candidates()``, ``_problem()`` and ``_now()`` (where the game stands, in words)."""
 
-    def _candidates(self) -> list[Command]:
+    def _candidates(self) -> list[Command | Span]:
+        """The commands that may be legal now; a ``Span`` gives numbers as ranges, whose values
+        the game derives from the bounds ``_problem`` checks, so one check judges the span."""
         raise NotImplementedError
 
     def _problem(self, cmd: Command) -> str | None:
@@ -162,8 +162,16 @@ class CheckedGame(Game):
     def _now(self) -> str:
         raise NotImplementedError
 
-    def _legal(self) -> list[Command]:
-        return [c for c in self._candidates() if self._problem(c) is None]
+    def _legal(self) -> list[Command | Span]:
+        out: list[Command | Span] = []
+        problem = self._problem
+        for c in self._candidates():
+            if isinstance(c, Span):
+                if len(c) and problem(c.first) is None:
+                    out.append(c)
+            elif problem(c) is None:
+                out.append(c)
+        return out
 
     def explain_illegal(self, cmd: Command) -> str:
         try:
