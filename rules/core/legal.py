@@ -12,7 +12,9 @@ build the whole list). It compares equal to a list of the same commands in the s
 from __future__ import annotations
 
 import bisect
+import operator
 from collections.abc import Iterator, Sequence
+from itertools import repeat
 from typing import Any
 
 import attrs
@@ -85,6 +87,12 @@ class Legal(Sequence):
 
     def __init__(self, parts: Sequence[Command | Span] = ()) -> None:
         chunks: list[list[Command] | Span] = []
+        if Span not in map(type, parts):          # plain commands only: one chunk
+            plain = list(parts)
+            self._chunks = [plain] if plain else []
+            self._starts = [0] if plain else []
+            self._size = len(plain)
+            return
         for part in parts:
             if isinstance(part, Span):
                 if len(part):
@@ -110,6 +118,8 @@ class Legal(Sequence):
         if not -self._size <= index < self._size:
             raise IndexError("legal command index out of range")
         index %= self._size
+        if len(self._chunks) == 1:
+            return self._chunks[0][index]
         k = bisect.bisect_right(self._starts, index) - 1
         return self._chunks[k][index - self._starts[k]]
 
@@ -118,8 +128,11 @@ class Legal(Sequence):
             yield from chunk
 
     def __contains__(self, cmd: Any) -> bool:
-        # a scan, not a set: hashing every command costs more than comparing until a match
-        # (and a command taken from this list matches by identity at once)
+        # a scan, not a set: hashing every command costs more than comparing until a match;
+        # a command taken from this list is found first by identity, all in C
+        for chunk in self._chunks:
+            if type(chunk) is list and any(map(operator.is_, chunk, repeat(cmd))):
+                return True
         for chunk in self._chunks:
             if cmd in chunk:
                 return True
