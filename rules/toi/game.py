@@ -686,11 +686,15 @@ class TideOfIron(CheckedGame):
     def _afford_problem(self, b: Buy, item: tables.Item) -> str | None:
         s = self.state
         cards = s.cards[b.side]
-        have = {t: cards[t].tokens for t in TYPES}
         pay = b.pay
-        if (pay[0] <= have["ammunition"] and pay[1] <= have["morale"] and pay[2] <= have["supply"]
-                and s.phase != "status"):
-            return None                # the common case: affordable, outside a Status Phase
+        floor = self.c.start_command if s.phase == "status" else 0   # Red October: never below the start
+        for i, t in enumerate(TYPES):
+            left = cards[t].tokens - pay[i]
+            if left < 0 or (pay[i] and left < floor):
+                break
+        else:
+            return None                # affordable: the common case, and no words needed
+        have = {t: cards[t].tokens for t in TYPES}
         for i, t in enumerate(TYPES):
             need = b.pay[i]
             if need > have[t]:
