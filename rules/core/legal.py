@@ -145,6 +145,15 @@ class Legal(Sequence):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def parts(self) -> Iterator[Command | Span]:
+        """The plain commands and the spans, in order, spans unexpanded (for menus that offer a
+        span as one form rather than as hundreds of entries)."""
+        for chunk in self._chunks:
+            if isinstance(chunk, Span):
+                yield chunk
+            else:
+                yield from chunk
+
     @property
     def spans(self) -> list[Span]:
         """The spans in this list (for tests that check each span against the refusal check)."""

@@ -46,6 +46,7 @@ def test_legal_reads_as_the_list_of_its_commands():
     assert all(cmd in legal for cmd in expected)
     assert SetCommand("german", "morale", 5) not in legal and [1] not in legal
     assert Legal() == [] and Legal([a]) != [b]
+    assert [type(p).__name__ for p in legal.parts()] == ["SetCommand", "Span", "SetCommand"]
 
 
 def test_tide_of_iron_spans_are_each_judged_whole():
