@@ -138,6 +138,17 @@ class Legal(Sequence):
                 return True
         return False
 
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        if start or stop is not None:
+            return super().index(value, start, stop if stop is not None else self._size)
+        for chunk, offset in zip(self._chunks, self._starts):
+            if isinstance(chunk, list):
+                if value in chunk:
+                    return offset + chunk.index(value)
+            elif value in chunk:
+                return offset + next(i for i, c in enumerate(chunk) if c == value)
+        raise ValueError(f"{value!r} is not a legal command now")
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, (list, tuple, Legal)):
             return NotImplemented

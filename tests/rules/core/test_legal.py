@@ -42,7 +42,10 @@ def test_legal_reads_as_the_list_of_its_commands():
     expected = [a] + [SetCommand("german", "morale", v) for v in (2, 3, 4)] + [b]
     assert legal == expected and list(legal) == expected and len(legal) == 5
     assert legal[-1] == b and legal[1:3] == expected[1:3]
-    assert legal.index(b) == 4
+    assert legal.index(b) == 4 and legal.index(SetCommand("german", "morale", 3)) == 2
+    assert legal.index(b, 1) == 4
+    with pytest.raises(ValueError):
+        legal.index(SetCommand("german", "morale", 5))
     assert all(cmd in legal for cmd in expected)
     assert SetCommand("german", "morale", 5) not in legal and [1] not in legal
     assert Legal() == [] and Legal([a]) != [b]
