@@ -191,11 +191,12 @@ class FallBlau(Game):
         cmds: list[Command] = []
         hand = self._distinct_hand()         # copies of a card play alike: list the first
         boosts = [None] + [h for h in hand if self.content.events[h].effect == "boost"]
-        for gid in s.slots:
+        advance_cost = self.advance_cost()
+        for slot, gid in enumerate(s.slots):
             if gid is None or not s.generals[gid].ready:
                 continue
-            cmds += self._advances(gid)
-            cmds += self._attacks(gid, boosts)
+            cmds += self._advances(gid, slot, advance_cost)
+            cmds += self._attacks(gid, slot, boosts)
             cmds.append(_cmd(Consolidate, gid))
         for card in hand:
             cmds += self._plays(card)
@@ -215,11 +216,9 @@ class FallBlau(Game):
             first.setdefault(self.content.events[card].id, card)
         return list(first.values())
 
-    def _advances(self, gid: str) -> list[Command]:
-        # FB Advance order
+    def _advances(self, gid: str, slot: int, cost: int) -> list[Command]:
+        # FB Advance order, by `gid` at `slot` for `cost` supply
         s = self.state
-        slot = self.slot_of(gid)
-        cost = self.advance_cost()
         if s.front[slot] is not None or not s.unlocked or s.supply < cost:
             return []
         out: list[Command] = [_cmd(Advance, gid, card) for card in s.unlocked]
@@ -229,10 +228,9 @@ class FallBlau(Game):
                 out += [_cmd(Advance, gid, first, second, x) for x in beside]
         return out
 
-    def _attacks(self, gid: str, boosts: list[str | None]) -> list[Command]:
+    def _attacks(self, gid: str, slot: int, boosts: list[str | None]) -> list[Command]:
         # FB Attack! order: the card in front or one adjacent to it; `boosts`: None and the dice cards held
         s = self.state
-        slot = self.slot_of(gid)
         out: list[Command] = []
         for target in (slot - 1, slot, slot + 1):
             if 0 <= target < 3 and s.front[target] is not None and s.supply >= self.attack_cost(target):
@@ -246,9 +244,10 @@ class FallBlau(Game):
         if ev.effect in ("supply", "vp"):
             return [_cmd(PlayEvent, card)]
         if ev.effect == "replacements":
+            if self.grey_reserve() <= 0:
+                return []
             return [_cmd(PlayEvent, card, g) for g in s.slots
-                    if g is not None and s.generals[g].cubes < self.content.generals[g].cubes
-                    and self.grey_reserve() > 0]
+                    if g is not None and s.generals[g].cubes < self.content.generals[g].cubes]
         if ev.effect == "ready":
             return [_cmd(PlayEvent, card, g) for g in s.slots if g is not None and not s.generals[g].ready]
         if ev.effect == "air_strike":
@@ -274,13 +273,16 @@ class FallBlau(Game):
 
     def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
               modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
-        self._out.append(Event(text, rule, kind, tuple(dice), tuple(modifiers), reveal))
+        self._out.append(Event(text, rule, kind, dice if type(dice) is tuple else tuple(dice),
+                               modifiers if type(modifiers) is tuple else tuple(modifiers), reveal))
 
     def _settle(self) -> None:
         """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
         s = self.state
+        missions = self.missions_mode
         while not s.over:
-            self._check_missions()
+            if missions:
+                self._check_missions()
             if s.over or s.decision is not None or not s.tasks:
                 break
             task = s.tasks.pop(0)
