@@ -258,7 +258,9 @@ class Victory(CheckedGame):
     def acting(self) -> tuple[str, ...]:
         """The players some legal command is waiting on (the players of a battle for its rolls)."""
         out: list[str] = []
-        for cmd in self.legal():
+        # a span's commands differ only in their numbers: its first speaks for all of them
+        for part in self.legal().parts():
+            cmd = part.first if isinstance(part, Span) else part
             names: tuple[str, ...] = ()
             if hasattr(cmd, "player"):
                 names = (cmd.player,)
