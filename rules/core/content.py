@@ -5,9 +5,11 @@ Every failure is a ``ContentError`` naming the file, the entry and the field.
 
 from __future__ import annotations
 
+import functools
+import gc
 import tomllib
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 import cattrs
 
@@ -70,3 +72,23 @@ def require(ok: bool, where: str, field: str, message: str) -> None:
     """Raise a ContentError naming file/entry (``where``) and field unless ``ok``."""
     if not ok:
         raise ContentError(f"{where}: field '{field}': {message}")
+
+
+def loaded_once(load: Callable[[], T]) -> Callable[[], T]:
+    """A game's content loader, cached (``cache_clear`` as with ``functools.cache``). After the
+    first load it also moves every object alive (modules, the content) out of the garbage
+    collector's walks (``gc.freeze``): a full collection then walks only what games made since,
+    so its pause on a random command stays short. Frozen objects are still freed when unused."""
+    cached = functools.cache(load)
+
+    @functools.wraps(load)
+    def wrapper() -> T:
+        first = cached.cache_info().currsize == 0
+        content = cached()
+        if first:
+            gc.collect()
+            gc.freeze()
+        return content
+
+    wrapper.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+    return wrapper

@@ -20,6 +20,7 @@ from .command import Command
 from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
+from .legal import Legal, Span
 
 
 def state_digest(state: Any) -> str:
@@ -29,10 +30,16 @@ def state_digest(state: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def snapshot_of(state: Any) -> Any:
-    """A deep copy of a state for undo: pickled and unpickled, several times faster than
-    copy.deepcopy for attrs classes (states are plain data, so they always pickle)."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+def snapshot_of(state: Any) -> bytes:
+    """A state frozen for undo, as its pickle: one bytes object. Only ``restore`` turns it back
+    into objects, and only on undo, so a command pays the dump alone (a third of a deep copy),
+    and the undo stack holds no objects for the garbage collector to walk."""
+    return pickle.dumps(state, pickle.HIGHEST_PROTOCOL)
+
+
+def restore(snapshot: bytes) -> Any:
+    """The state ``snapshot_of`` froze, as fresh objects."""
+    return pickle.loads(snapshot)
 
 
 class Game:
@@ -53,12 +60,12 @@ class Game:
         self.track_undo = undo
         # the last UNDO_DEPTH commands can be taken back (fewer when a roll or draw intervenes);
         # a bounded stack keeps memory and garbage-collection pauses small in long campaigns
-        self._undo: deque[tuple[Any, int, int]] = deque(maxlen=self.UNDO_DEPTH)
+        self._undo: deque[tuple[bytes, int, int]] = deque(maxlen=self.UNDO_DEPTH)
         self._version = 0
-        self._cache: tuple[int, list[Command], frozenset[Command]] | None = None
+        self._cache: tuple[int, Legal] | None = None
 
     # -- what subclasses provide -------------------------------------------------
-    def _legal(self) -> list[Command]:
+    def _legal(self) -> list[Command | Span]:
         raise NotImplementedError
 
     def _apply(self, cmd: Command) -> list[Event]:
@@ -72,21 +79,18 @@ class Game:
         raise NotImplementedError
 
     # -- the public protocol ------------------------------------------------------
-    def legal(self) -> list[Command]:
-        """Every command the side to act may give now. Empty only when the game is over."""
-        return list(self._legal_now()[0])
+    def legal(self) -> Legal:
+        """Every command the side to act may give now, as an immutable sequence (ranges of
+        numbers listed compactly, see ``rules.core.legal``). Empty only when the game is over."""
+        return self._legal_now()
 
     def is_legal(self, cmd: Command) -> bool:
-        try:
-            return cmd in self._legal_now()[1]
-        except TypeError:          # unhashable: a malformed command is never legal
-            return False
+        return cmd in self._legal_now()
 
-    def _legal_now(self) -> tuple[list[Command], frozenset[Command]]:
+    def _legal_now(self) -> Legal:
         if self._cache is None or self._cache[0] != self._version:
-            cmds = self._legal()
-            self._cache = (self._version, cmds, frozenset(cmds))
-        return self._cache[1], self._cache[2]
+            self._cache = (self._version, Legal(self._legal()))
+        return self._cache[1]
 
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a legal command; anything else raises ``IllegalCommand`` and changes nothing."""
@@ -124,7 +128,8 @@ class Game:
         """Take back the last command, unless a roll, draw or reveal stands in the way."""
         if not self._undo:
             return False
-        self.state, log_len, events_len = self._undo.pop()
+        snapshot, log_len, events_len = self._undo.pop()
+        self.state = restore(snapshot)
         del self.log[log_len:]
         del self.events[events_len:]
         self._version += 1
@@ -146,7 +151,9 @@ class CheckedGame(Game):
     the reason): ``legal()`` is the candidates that pass it, and a refusal quotes it. Subclasses
     provide ``_candidates()``, ``_problem()`` and ``_now()`` (where the game stands, in words)."""
 
-    def _candidates(self) -> list[Command]:
+    def _candidates(self) -> list[Command | Span]:
+        """The commands that may be legal now; a ``Span`` gives numbers as ranges, whose values
+        the game derives from the bounds ``_problem`` checks, so one check judges the span."""
         raise NotImplementedError
 
     def _problem(self, cmd: Command) -> str | None:
@@ -155,8 +162,16 @@ class CheckedGame(Game):
     def _now(self) -> str:
         raise NotImplementedError
 
-    def _legal(self) -> list[Command]:
-        return [c for c in self._candidates() if self._problem(c) is None]
+    def _legal(self) -> list[Command | Span]:
+        out: list[Command | Span] = []
+        problem = self._problem
+        for c in self._candidates():
+            if isinstance(c, Span):
+                if len(c) and problem(c.first) is None:
+                    out.append(c)
+            elif problem(c) is None:
+                out.append(c)
+        return out
 
     def explain_illegal(self, cmd: Command) -> str:
         try:

@@ -6,12 +6,11 @@ The rulebook gives the rules; the cards are ours (see content/fallblau/NOTES.md)
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Literal
 
 import attrs
 
-from rules.core.content import entries, read_toml, require, structure
+from rules.core.content import entries, loaded_once, read_toml, require, structure
 
 GAME = "fallblau"
 Icon = Literal["none", "mountain", "fortress"]
@@ -194,7 +193,7 @@ def _unique(items, file: str, kind: str) -> dict:
     return seen
 
 
-@cache
+@loaded_once
 def load() -> Content:
     """Load and validate all Fall Blau content (cached: content is read once)."""
     file = "content/fallblau/rules.toml"

@@ -6,6 +6,7 @@ Each function reads like the rulebook section it implements; the section is cite
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -25,6 +26,24 @@ from .content import Content, load
 from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, Temporary
 
 WINTER_RULE = "FB Adjust the Calendar"
+
+# legal() is rebuilt after every command: the same frozen commands come back again and again,
+# so each is made once and shared (a cached lookup costs a fraction of an attrs __init__)
+_cmd = functools.lru_cache(maxsize=4096)(lambda cls, *args: cls(*args))
+
+
+@functools.lru_cache(maxsize=64)
+def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
+    """Every other arrangement of the Generals on the three positions (FB Reorganizing the Frontline)."""
+    alive = [g for g in current if g is not None]
+    out = []
+    for positions in itertools.permutations(range(3), len(alive)):
+        order: list[str | None] = [None, None, None]
+        for gid, pos in zip(alive, positions):
+            order[pos] = gid
+        if tuple(order) != current:
+            out.append(Reorganize(tuple(order)))
+    return tuple(out)
 
 
 @attrs.frozen
@@ -170,28 +189,24 @@ class FallBlau(Game):
     def _orders(self) -> list[Command]:
         s, c = self.state, self.c
         cmds: list[Command] = []
-        for gid in s.slots:
+        hand = self._distinct_hand()         # copies of a card play alike: list the first
+        boosts = [None] + [h for h in hand if self.content.events[h].effect == "boost"]
+        advance_cost = self.advance_cost()
+        for slot, gid in enumerate(s.slots):
             if gid is None or not s.generals[gid].ready:
                 continue
-            cmds += self._advances(gid)
-            cmds += self._attacks(gid)
-            cmds.append(Consolidate(gid))
-        for card in self._distinct_hand():   # copies of a card play alike: list the first
+            cmds += self._advances(gid, slot, advance_cost)
+            cmds += self._attacks(gid, slot, boosts)
+            cmds.append(_cmd(Consolidate, gid))
+        for card in hand:
             cmds += self._plays(card)
         for gid, g in s.generals.items():
             ability = self.content.generals[gid].ability
             if ability.ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
-                cmds.append(UseAbility(gid))
+                cmds.append(_cmd(UseAbility, gid))
         if s.supply >= c.reorganize_cost and s.generals:   # a lone General may move too
-            alive = [g for g in s.slots if g is not None]
-            current = tuple(s.slots)
-            for positions in itertools.permutations(range(3), len(alive)):
-                order: list[str | None] = [None, None, None]
-                for gid, pos in zip(alive, positions):
-                    order[pos] = gid
-                if tuple(order) != current:
-                    cmds.append(Reorganize(tuple(order)))
-        cmds.append(EndTurn())
+            cmds += _reorganizations(tuple(s.slots))
+        cmds.append(_cmd(EndTurn))
         return cmds
 
     def _distinct_hand(self) -> list[str]:
@@ -201,76 +216,77 @@ class FallBlau(Game):
             first.setdefault(self.content.events[card].id, card)
         return list(first.values())
 
-    def _advances(self, gid: str) -> list[Command]:
-        # FB Advance order
+    def _advances(self, gid: str, slot: int, cost: int) -> list[Command]:
+        # FB Advance order, by `gid` at `slot` for `cost` supply
         s = self.state
-        slot = self.slot_of(gid)
-        cost = self.advance_cost()
         if s.front[slot] is not None or not s.unlocked or s.supply < cost:
             return []
-        out: list[Command] = [Advance(gid, card) for card in s.unlocked]
+        out: list[Command] = [_cmd(Advance, gid, card) for card in s.unlocked]
         if self.content.generals[gid].kind == "panzer" and s.supply >= cost + self.c.panzer_second_cost:
             beside = [x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None]
             for first, second in itertools.permutations(s.unlocked, 2):
-                out += [Advance(gid, first, second, x) for x in beside]
+                out += [_cmd(Advance, gid, first, second, x) for x in beside]
         return out
 
-    def _attacks(self, gid: str) -> list[Command]:
-        # FB Attack! order: the card in front or one adjacent to it
+    def _attacks(self, gid: str, slot: int, boosts: list[str | None]) -> list[Command]:
+        # FB Attack! order: the card in front or one adjacent to it; `boosts`: None and the dice cards held
         s = self.state
-        slot = self.slot_of(gid)
-        boosts = [None] + [h for h in self._distinct_hand() if self.content.events[h].effect == "boost"]
         out: list[Command] = []
         for target in (slot - 1, slot, slot + 1):
             if 0 <= target < 3 and s.front[target] is not None and s.supply >= self.attack_cost(target):
                 # no dice card against a card already emptied: no dice are rolled there
-                out += [Attack(gid, target, b) for b in (boosts if s.front[target].red else [None])]
+                out += [_cmd(Attack, gid, target, b) for b in (boosts if s.front[target].red else [None])]
         return out
 
     def _plays(self, card: str) -> list[Command]:
         s = self.state
         ev = self.content.events[card]
         if ev.effect in ("supply", "vp"):
-            return [PlayEvent(card)]
+            return [_cmd(PlayEvent, card)]
         if ev.effect == "replacements":
-            return [PlayEvent(card, general=g) for g in s.slots
-                    if g is not None and s.generals[g].cubes < self.content.generals[g].cubes
-                    and self.grey_reserve() > 0]
+            if self.grey_reserve() <= 0:
+                return []
+            return [_cmd(PlayEvent, card, g) for g in s.slots
+                    if g is not None and s.generals[g].cubes < self.content.generals[g].cubes]
         if ev.effect == "ready":
-            return [PlayEvent(card, general=g) for g in s.slots if g is not None and not s.generals[g].ready]
+            return [_cmd(PlayEvent, card, g) for g in s.slots if g is not None and not s.generals[g].ready]
         if ev.effect == "air_strike":
-            return [PlayEvent(card, target=t) for t in range(3) if s.front[t] is not None and s.front[t].red > 0]
+            return [_cmd(PlayEvent, card, None, t) for t in range(3) if s.front[t] is not None and s.front[t].red > 0]
         return []   # boost cards are played with an Attack!
 
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
     # ======================================================================
+    _HANDLERS = {
+        Advance: "_do_advance", Attack: "_do_attack", Consolidate: "_do_consolidate",
+        PlayEvent: "_do_play", Reorganize: "_do_reorganize", UseAbility: "_do_ability",
+        EndTurn: "_do_end_turn", Discard: "_answer_discard",
+        ChooseGeneral: "_answer_general", ChooseSlot: "_answer_slot",
+        Reroll: "_answer_reroll", OrderDeck: "_answer_order",
+    }
+
     def _apply(self, cmd: Command) -> list[Event]:
         self._out = []
-        handler = {
-            Advance: self._do_advance, Attack: self._do_attack, Consolidate: self._do_consolidate,
-            PlayEvent: self._do_play, Reorganize: self._do_reorganize, UseAbility: self._do_ability,
-            EndTurn: self._do_end_turn, Discard: self._answer_discard,
-            ChooseGeneral: self._answer_general, ChooseSlot: self._answer_slot,
-            Reroll: self._answer_reroll, OrderDeck: self._answer_order,
-        }[type(cmd)]
-        handler(cmd)
+        getattr(self, self._HANDLERS[type(cmd)])(cmd)
         self._settle()
         return self._out
 
     def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
               modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
-        self._out.append(Event(text, rule, kind, tuple(dice), tuple(modifiers), reveal))
+        self._out.append(Event(text, rule, kind, dice if type(dice) is tuple else tuple(dice),
+                               modifiers if type(modifiers) is tuple else tuple(modifiers), reveal))
 
     def _settle(self) -> None:
         """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
         s = self.state
+        missions = self.missions_mode
         while not s.over:
-            self._check_missions()
+            if missions:
+                self._check_missions()
             if s.over or s.decision is not None or not s.tasks:
                 break
             task = s.tasks.pop(0)
-            getattr(self, f"_task_{task.kind}")(task)
+            getattr(self, "_task_" + task.kind)(task)
         if s.over:
             s.tasks.clear()
             s.decision = None
@@ -287,6 +303,8 @@ class FallBlau(Game):
         s = self.state
         if s.over:
             return
+        # FB Missions Mode: a Mission pays when met, at any time in the month: even by the final step
+        self._check_missions()
         s.over = True
         s.end_reason = reason
         o = self._final_outcome()

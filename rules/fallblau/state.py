@@ -5,8 +5,10 @@ from __future__ import annotations
 import attrs
 
 from rules.core.command import Decision
+from rules.core.snapshot import by_fields
 
 
+@by_fields
 @attrs.define
 class GeneralState:
     id: str
@@ -16,6 +18,7 @@ class GeneralState:
     ability_used: bool = False   # once-per-turn ability spent
 
 
+@by_fields
 @attrs.define
 class FrontCard:
     """A card on the frontline: a Campaign card, or a Major Counter-Attack event card."""
@@ -25,6 +28,7 @@ class FrontCard:
     counterattack: bool = False
 
 
+@by_fields
 @attrs.frozen
 class Task:
     """A step of resolution still to do (turn steps, draws, counter-attacks...).
@@ -38,6 +42,7 @@ class Task:
     n: int = 0
 
 
+@by_fields
 @attrs.define
 class PendingAttack:
     """An Attack! rolled but not yet applied (waiting for a re-roll choice)."""
@@ -50,6 +55,7 @@ class PendingAttack:
     rerolls_left: int
 
 
+@by_fields
 @attrs.define
 class Temporary:
     """A Major Counter-Attack deployed for the moment in front of a full frontline."""
@@ -59,6 +65,7 @@ class Temporary:
     red: int
 
 
+@by_fields
 @attrs.define
 class FallBlauState:
     calendar: int                      # index into the Operational Calendar (0 = Start Here)

@@ -7,12 +7,11 @@ The rulebook gives the rules; summaries and wording are ours (see content/toi/NO
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Literal
 
 import attrs
 
-from rules.core.content import read_toml, require, structure
+from rules.core.content import loaded_once, read_toml, require, structure
 from rules.core.errors import ContentError
 
 GAME = "toi"
@@ -229,7 +228,7 @@ def _load_scenario(scenario_id: str, c: Constants) -> Scenario:
     )
 
 
-@cache
+@loaded_once
 def load() -> Content:
     """Load and validate all Tide of Iron content (cached: content is read once)."""
     c = _load_constants()

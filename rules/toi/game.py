@@ -14,6 +14,7 @@ those ``_problem()`` finds nothing wrong with; ``explain_illegal()`` reports the
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import attrs
@@ -22,6 +23,7 @@ from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
 from rules.core.game import CheckedGame
+from rules.core.legal import Span
 
 from . import tables
 from .commands import (
@@ -47,6 +49,24 @@ R_ADVANCED = "TOI Advanced Deployment Hexes"
 R_RED_OCTOBER = "TOI Red October: Reinforcements"
 R_SUCCESS = "TOI Measure of Campaign Success"
 R_PLAY = "TOI Campaign Play"
+
+
+@functools.lru_cache(maxsize=1024)
+def _figures_problem(figures: Any, holes: int) -> str | None:
+    """What is wrong with a squad's figures (TOI Resource Acquisitions Table), whatever the moment."""
+    if not isinstance(figures, tuple) or not all(_is_str(f) for f in figures):
+        return "A squad's figures are a list of names."
+    unknown = [f for f in figures if f not in tables.FIGURE_ORDER]
+    if unknown:
+        return f"Unknown figure {unknown[0]!r} (figures: {', '.join(tables.FIGURE_ORDER)})."
+    if len(figures) != holes:
+        return (f"A base can only be bought with all {holes} holes filled by newly bought figures: "
+                f"{len(figures)} given.")
+    if figures.count("regular") % 2:
+        return "Regular infantry are bought two for one price: buy them in pairs."
+    if tables.canonical(figures) != figures:
+        return "List a squad's figures in the table's order: " + ", ".join(tables.canonical(figures)) + "."
+    return None
 
 
 def _is_int(x: Any) -> bool:
@@ -109,6 +129,7 @@ class TideOfIron(CheckedGame):
         self.double = double
         self.standalone = standalone
         self._out: list[Event] = []
+        self._buy_cache: dict[tuple, tuple[Command | Span, ...]] = {}   # the candidates never change
 
     # ======================================================================
     # The public surface
@@ -211,10 +232,9 @@ class TideOfIron(CheckedGame):
             out += [SetInitiative(side) for side in SIDES]
             for o in self.current.objectives:
                 for side in SIDES:
-                    for n in range(o.max + 1):
-                        out.append(Score(side, o.id, n))
-                        if n:
-                            out.append(Score(side, o.id, n, raised=True))
+                    for raised in (False, True):
+                        counts = self._score_counts(side, o, raised)
+                        out.append(Span(Score(side, o.id, counts.start, raised), count=counts))
             out.append(ConfirmResult())
             return out
         if s.phase == "purchase":
@@ -222,8 +242,24 @@ class TideOfIron(CheckedGame):
             return self._buy_candidates(buyer) + [DonePurchasing(buyer)]
         return []
 
-    def _set_commands(self, side: str) -> list[Command]:
-        return [SetCommand(side, t, v) for t in TYPES for v in range(self.c.max_command + 1)]
+    def _set_commands(self, side: str) -> list[Span]:
+        return [Span(SetCommand(side, t, 0), value=self._command_values()) for t in TYPES]
+
+    def _command_values(self) -> range:
+        """The command a card may show (TOI Campaign Command cards)."""
+        return range(self.c.max_command + 1)
+
+    def _score_counts(self, side: str, o: Any, raised: bool) -> range:
+        """How many times `side` may count objective `o` now (TOI Victory Objectives; a raised
+        item is counted only among at least one scored)."""
+        top = min(o.max, 1) if o.kind == "once" else o.max
+        rival = other(side)
+        theirs = self.state.record.scores[rival].get(o.id, 0) if o.scorable_by(rival) else 0
+        if o.exclusive and o.kind == "once" and theirs >= 1:
+            top = 0
+        if o.exclusive and o.kind == "each":
+            top = min(top, o.max - theirs)
+        return range(1 if raised else 0, max(top, 0) + 1)
 
     def _answers(self, d: Decision) -> list[Command]:
         side = d.data[0]
@@ -245,17 +281,29 @@ class TideOfIron(CheckedGame):
             return [DemoteElites(n) for n in numbers]
         raise AssertionError(f"unknown decision {d.kind}")
 
-    def _buy_candidates(self, side: str) -> list[Command]:
-        sc, _ = self._purchase_target()
+    def _buy_candidates(self, side: str) -> list[Command | Span]:
+        sc, mods = self._purchase_target()
+        divisions = self._base_divisions(side, sc, mods[side])
+        status = self.state.phase == "status"
+        key = (side, sc.id, divisions, status)
+        cached = self._buy_cache.get(key)
+        if cached is None:
+            cached = self._buy_cache[key] = tuple(
+                c for c in self._all_buys(side, sc, divisions)
+                # a Status Phase buys reinforcements only: the rest need not be judged
+                if not status or tables.ITEMS[(c.template if isinstance(c, Span) else c).item].reinforcement)
+        return list(cached)
+
+    def _all_buys(self, side: str, sc: Scenario, divisions: range) -> list[Command | Span]:
         numbers = [d.number for d in sc.side(side).divisions]
-        out: list[Command] = []
+        out: list[Command | Span] = []
         for t in TYPES:
             out.append(Buy(side, "veteran", tables.unit(t), detail=t))
         for n in numbers:
             out.append(Buy(side, "advanced-hex", tables.unit("morale"), division=n))
         for figures in tables.squad_compositions(self.c.base_holes):
-            for n in numbers:
-                out.append(Buy(side, "squad", tables.squad_cost(figures), division=n, figures=figures))
+            out.append(Span(Buy(side, "squad", tables.squad_cost(figures), divisions.start, figures=figures),
+                            division=divisions))
         for sp in tables.SPECIALIZATIONS:
             out.append(Buy(side, "specialization", tables.unit("ammunition", 2), detail=sp))
         out.append(Buy(side, "remove-unarmed", tables.unit("ammunition", 2)))
@@ -354,9 +402,9 @@ class TideOfIron(CheckedGame):
             return f"The {SIDE_NAME[cmd.side]} player has finished purchasing in this Status Phase."
         if not _is_int(cmd.value):
             return "Command must be a whole number."
-        if cmd.value < 0:
-            return "Command cannot be negative."
-        if cmd.value > self.c.max_command:
+        if cmd.value not in self._command_values():
+            if cmd.value < 0:
+                return "Command cannot be negative."
             return f"Command cannot be more than {self.c.max_command} on one card."
         return None
 
@@ -380,6 +428,20 @@ class TideOfIron(CheckedGame):
             return f"Only the {SIDE_NAME[o.side]} player may score {sc.name}'s objective '{o.id}'."
         if not _is_int(cmd.count):
             return "The count must be a whole number."
+        if type(cmd.raised) is not bool:
+            return "'raised' is yes or no."
+        if cmd.count not in self._score_counts(cmd.side, o, cmd.raised):
+            return self._count_problem(cmd, o)
+        if cmd.raised:
+            if s.record.raised[cmd.side] != o.id:
+                return f"The {SIDE_NAME[cmd.side]} player did not raise '{o.id}' for this scenario."
+            if o.kind == "once":
+                return f"'{o.id}' is scored once: scoring it already counts the raise (+1)."
+        return None
+
+    def _count_problem(self, cmd: Score, o: Any) -> str:
+        """Why a count outside `_score_counts` is refused, in words."""
+        s, sc = self.state, self.current
         if cmd.count < 0:
             return "A count cannot be negative."
         if o.kind == "once" and cmd.count > 1:
@@ -388,22 +450,13 @@ class TideOfIron(CheckedGame):
             return f"{sc.name}'s objective '{o.id}' can be counted at most {o.max} times for one side."
         rival = other(cmd.side)
         theirs = s.record.scores[rival].get(o.id, 0) if o.scorable_by(rival) else 0
-        if o.exclusive and o.kind == "once" and cmd.count >= 1 and theirs >= 1:
+        if o.exclusive and o.kind == "once":
             return (f"{sc.name}'s objective '{o.id}' can be scored by one side only: the "
                     f"{SIDE_NAME[rival]} player has it (set theirs to 0 first).")
         if o.exclusive and o.kind == "each" and cmd.count + theirs > o.max:
             return (f"{sc.name}'s objective '{o.id}' can be counted at most {o.max} times by both sides "
                     f"together: the {SIDE_NAME[rival]} player has {theirs}.")
-        if type(cmd.raised) is not bool:
-            return "'raised' is yes or no."
-        if cmd.raised:
-            if s.record.raised[cmd.side] != o.id:
-                return f"The {SIDE_NAME[cmd.side]} player did not raise '{o.id}' for this scenario."
-            if o.kind == "once":
-                return f"'{o.id}' is scored once: scoring it already counts the raise (+1)."
-            if cmd.count < 1:
-                return "The raised item can only be among those scored when at least one is scored."
-        return None
+        return "The raised item can only be among those scored when at least one is scored."
 
     def _why_ConfirmResult(self, cmd: ConfirmResult) -> str | None:
         s = self.state
@@ -533,7 +586,8 @@ class TideOfIron(CheckedGame):
             return (f"In {self.current.name}'s Status Phases only reinforcements can be bought (squads, tanks, "
                     f"specializations, removing the unarmed restriction): '{item.id}' is bought in the Campaign Phase.")
         pay = b.pay
-        if not (isinstance(pay, tuple) and len(pay) == 3 and all(_is_int(x) and x >= 0 for x in pay)):
+        if not (type(pay) is tuple and len(pay) == 3 and _is_int(pay[0]) and _is_int(pay[1]) and _is_int(pay[2])
+                and pay[0] >= 0 and pay[1] >= 0 and pay[2] >= 0):
             return "Pay must be three amounts (ammunition, morale, supply), none negative."
         sc, mods = self._purchase_target()
         m = mods[side]
@@ -588,25 +642,35 @@ class TideOfIron(CheckedGame):
         return self._afford_problem(b, item)
 
     def _squad_problem(self, b: Buy, sc: Scenario, m: SideMods) -> str | None:
-        holes = self.c.base_holes
-        figures = b.figures
-        if not isinstance(figures, tuple) or not all(_is_str(f) for f in figures):
-            return "A squad's figures are a list of names."
-        unknown = [f for f in figures if f not in tables.FIGURE_ORDER]
-        if unknown:
-            return f"Unknown figure {unknown[0]!r} (figures: {', '.join(tables.FIGURE_ORDER)})."
-        if len(figures) != holes:
-            return (f"A base can only be bought with all {holes} holes filled by newly bought figures: "
-                    f"{len(figures)} given.")
-        if figures.count("regular") % 2:
-            return "Regular infantry are bought two for one price: buy them in pairs."
-        if tables.canonical(figures) != figures:
-            return "List a squad's figures in the table's order: " + ", ".join(tables.canonical(figures)) + "."
-        count = len(sc.side(b.side).divisions)
-        expected = m.bases % count + 1
-        if b.division != expected:
-            return f"Bases alternate divisions: the next base goes to division {expected}."
+        try:
+            problem = _figures_problem(b.figures, self.c.base_holes)
+        except TypeError:              # unhashable: never a squad's figures
+            problem = "A squad's figures are a list of names."
+        if problem:
+            return problem
+        if b.division not in self._base_divisions(b.side, sc, m):
+            previous = self._last_base_division(b.side)
+            return (f"Bases alternate divisions: the next base goes to division {previous % len(sc.side(b.side).divisions) + 1} "
+                    f"(the last went to division {previous}).")
         return None
+
+    def _base_divisions(self, side: str, sc: Scenario, m: SideMods) -> range:
+        """The divisions `side`'s next squad base may go to (TOI Resource Acquisitions Table: "if
+        purchasing multiple bases", alternate divisions; a single base goes to either)."""
+        count = len(sc.side(side).divisions)
+        previous = self._last_base_division(side) if m.bases else 0
+        if not previous:
+            return range(1, count + 1)
+        expected = previous % count + 1
+        return range(expected, expected + 1)
+
+    def _last_base_division(self, side: str) -> int:
+        """The division of `side`'s latest squad base (one of the `bases` counted for the target)."""
+        for rec in reversed(self.state.ledger):
+            for p in reversed(rec.purchases):
+                if p.side == side and p.item == "squad":
+                    return p.division
+        return 0
 
     def _price_problem(self, b: Buy, item: tables.Item, accepted: list) -> str:
         if item.id == "veteran":
@@ -621,7 +685,16 @@ class TideOfIron(CheckedGame):
 
     def _afford_problem(self, b: Buy, item: tables.Item) -> str | None:
         s = self.state
-        have = {t: s.cards[b.side][t].tokens for t in TYPES}
+        cards = s.cards[b.side]
+        pay = b.pay
+        floor = self.c.start_command if s.phase == "status" else 0   # Red October: never below the start
+        for i, t in enumerate(TYPES):
+            left = cards[t].tokens - pay[i]
+            if left < 0 or (pay[i] and left < floor):
+                break
+        else:
+            return None                # affordable: the common case, and no words needed
+        have = {t: cards[t].tokens for t in TYPES}
         for i, t in enumerate(TYPES):
             need = b.pay[i]
             if need > have[t]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from rules.core.command import Decision
+from rules.core.snapshot import by_fields
 
 SIDES = ("german", "soviet")
 TYPES = ("ammunition", "morale", "supply")
@@ -15,6 +16,7 @@ def other(side: str) -> str:
     return "soviet" if side == "german" else "german"
 
 
+@by_fields
 @attrs.define
 class Card:
     """A Campaign Command card: the command tokens on it and which side is up."""
@@ -23,6 +25,7 @@ class Card:
     veteran: bool = False
 
 
+@by_fields
 @attrs.define
 class DivisionMods:
     """What a division's set-up gains or loses against the printed sheet."""
@@ -39,6 +42,7 @@ class DivisionMods:
     notes: list[str] = attrs.Factory(list)
 
 
+@by_fields
 @attrs.define
 class SideMods:
     """One side's changes to a scenario's set-up: imposed by the table or bought."""
@@ -58,6 +62,7 @@ def fresh_mods(divisions: int = 2) -> SideMods:
     return SideMods(divisions=[DivisionMods() for _ in range(divisions)])
 
 
+@by_fields
 @attrs.define
 class Purchase:
     side: str
@@ -70,6 +75,7 @@ class Purchase:
     text: str = ""
 
 
+@by_fields
 @attrs.define
 class TableEffect:
     """One line of the Campaign Phase Table applied to one command type of one side."""
@@ -91,6 +97,7 @@ def by_type(value: int = 0) -> dict[str, int]:
     return {t: value for t in TYPES}
 
 
+@by_fields
 @attrs.define
 class Record:
     """One scenario of the ledger: its result form, then everything the Campaign Phase did."""
@@ -119,6 +126,7 @@ class Record:
         return self.objective_cvp[side] + self.bonus[side] + self.halving[side]
 
 
+@by_fields
 @attrs.frozen
 class Task:
     """A Campaign Phase Table step still to run: `side`'s `type` command (may it still halve?)."""
@@ -128,6 +136,7 @@ class Task:
     may_halve: bool = True
 
 
+@by_fields
 @attrs.define
 class ToIState:
     campaign: int                     # 1, or 2 in a double campaign

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import itertools
-from functools import cache
+from functools import cache, lru_cache
 
 import attrs
 
@@ -138,6 +138,18 @@ HEAVY_TANK_COST: Pay = (2, 2, 2)
 
 def canonical(figures: tuple[str, ...]) -> tuple[str, ...]:
     """Figures in table order (regular, elite, officer, MG crew, mortar crew)."""
+    try:
+        return _canonical(figures)
+    except TypeError:              # unhashable figures: sort them uncached
+        return _sort_figures(figures)
+
+
+@lru_cache(maxsize=1024)
+def _canonical(figures: tuple[str, ...]) -> tuple[str, ...]:
+    return _sort_figures(figures)
+
+
+def _sort_figures(figures) -> tuple[str, ...]:
     return tuple(sorted(figures, key=lambda f: FIGURE_ORDER.index(f) if f in FIGURE_ORDER else len(FIGURE_ORDER)))
 
 

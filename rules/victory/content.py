@@ -9,12 +9,11 @@ what is ours is in ``content/victory/NOTES.md``.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, Literal
 
 import attrs
 
-from rules.core.content import read_toml, require, structure
+from rules.core.content import loaded_once, read_toml, require, structure
 from rules.core.errors import ContentError
 
 GAME = "victory"
@@ -314,7 +313,7 @@ def _load_maps():
     return chart, sequences, maps, layouts
 
 
-@cache
+@loaded_once
 def load() -> Content:
     """Load and validate all Victory campaign content (cached: content is read once)."""
     tables_doc = read_toml(GAME, "tables.toml")

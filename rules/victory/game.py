@@ -27,6 +27,7 @@ from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
 from rules.core.game import CheckedGame
+from rules.core.legal import Span
 
 from . import tables
 from .commands import (
@@ -257,7 +258,9 @@ class Victory(CheckedGame):
     def acting(self) -> tuple[str, ...]:
         """The players some legal command is waiting on (the players of a battle for its rolls)."""
         out: list[str] = []
-        for cmd in self.legal():
+        # a span's commands differ only in their numbers: its first speaks for all of them
+        for part in self.legal().parts():
+            cmd = part.first if isinstance(part, Span) else part
             names: tuple[str, ...] = ()
             if hasattr(cmd, "player"):
                 names = (cmd.player,)
@@ -363,8 +366,8 @@ class Victory(CheckedGame):
                         out.append(MarineRoll(p, u.id))
             return out
         if m.step == "bp":
-            return [EnterBattlePoints(p, c, r) for p in m.players if p not in m.bp
-                    for c in range(tables.MAX_CITY_VALUE + 1) for r in range(tables.MAX_RESOURCES + 1)]
+            return [Span(EnterBattlePoints(p, 0, 0), cities=range(tables.MAX_CITY_VALUE + 1),
+                         resources=range(tables.MAX_RESOURCES + 1)) for p in m.players if p not in m.bp]
         if m.step == "losses":
             out = []
             for p in m.players:
@@ -686,9 +689,9 @@ class Victory(CheckedGame):
                                   ("resources", cmd.resources, tables.MAX_RESOURCES)):
             if not _is_int(value):
                 return f"Battle Points: {field} must be a whole number, not {value!r}."
-            if value < 0:
-                return f"Battle Points cannot be negative: {field} {value} (5.1 counts what is in supply, 0 or more)."
-            if value > top:
+            if value not in range(top + 1):      # the ranges legal() spans
+                if value < 0:
+                    return f"Battle Points cannot be negative: {field} {value} (5.1 counts what is in supply, 0 or more)."
                 return f"Battle Points: {field} {value} is more than two maps hold (at most {top})."
         return None
 

@@ -31,6 +31,25 @@ def assert_reloads_identically(game) -> None:
     assert loaded.options == game.options
 
 
+def assert_spans_agree(game) -> None:
+    """Every ``Span`` among the candidates is judged whole by its first command (DESIGN "One
+    source of legality"): each value in its ranges is allowed exactly when the first is, and the
+    values just outside each range are refused."""
+    from rules.core.legal import Span
+
+    for span in game._candidates():
+        if not isinstance(span, Span) or not len(span):
+            continue
+        first_ok = game._problem(span.first) is None
+        for cmd in span:
+            assert (game._problem(cmd) is None) == first_ok, (span, cmd, game._problem(cmd))
+        for name, values in span.ranges:
+            for outside in (values.start - 1, values.stop):
+                cmd = attrs.evolve(span.first, **{name: outside})
+                assert game._problem(cmd) is not None, (span, cmd)
+                assert cmd not in game.legal()
+
+
 def refuse_sample(game, rng, candidates, k: int) -> int:
     """Up to ``k`` of ``candidates`` that legal() does not list, chosen by ``rng``, are each
     refused unchanged (assert_refused); returns how many were tried."""

@@ -7,7 +7,10 @@ of ``game.legal()``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.core.command import Command
+from rules.core.legal import Span
 from rules.toi import Buy, DonePurchasing, Score, SetCommand
 from rules.toi import tables
 from rules.toi.game import SIDE_NAME, TideOfIron
@@ -27,7 +30,7 @@ def menu_entries(game: TideOfIron) -> tuple[str, list[tuple[tuple[str, ...], Com
     # its own entry, or the two sides' identical items could not be told apart.
     both = s.phase == "status"
     out = []
-    for cmd in game.legal():
+    for cmd in _menu_commands(game):
         match cmd:
             case SetCommand() | Score():
                 continue                          # the result form enters these
@@ -48,6 +51,16 @@ def menu_entries(game: TideOfIron) -> tuple[str, list[tuple[tuple[str, ...], Com
                 path = (game.describe(cmd),)
         out.append((path, cmd))
     return title, out
+
+
+def _menu_commands(game: TideOfIron) -> Iterator[Command]:
+    """game.legal() without the spans of values the result form enters (command, counts)."""
+    for part in game.legal().parts():
+        if isinstance(part, Span):
+            if not isinstance(part.template, (SetCommand, Score)):
+                yield from part
+        else:
+            yield part
 
 
 def _buyer(game: TideOfIron, side: str) -> str:

@@ -7,7 +7,10 @@ menu has keys is split into ranges: every entry keeps a visible key.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from rules.core.command import Command
+from rules.core.legal import Span
 from rules.victory import (
     AddUnit,
     EngineerRoll,
@@ -52,10 +55,22 @@ def _type_label(game: Victory, player: str, unit_id: str) -> str:
     return f"{t} {unit_type.name}" if unit_type else t
 
 
+def _commands(game: Victory) -> Iterator[Command]:
+    """game.legal(), but a span of Battle Points (hundreds of values, entered in one form) as
+    its first command only."""
+    for part in game.legal().parts():
+        if isinstance(part, Span) and isinstance(part.template, EnterBattlePoints):
+            yield part.first
+        elif isinstance(part, Span):
+            yield from part
+        else:
+            yield part
+
+
 def menu_entries(game: Victory) -> tuple[str, list[tuple[Path, Command | str]]]:
     out: list[tuple[Path, Command | str]] = []
     bp_players: list[str] = []
-    for cmd in game.legal():
+    for cmd in _commands(game):
         if isinstance(cmd, EnterBattlePoints):
             if cmd.player not in bp_players:
                 bp_players.append(cmd.player)

@@ -121,7 +121,8 @@ def roster(game: Victory, player: str, joined: bool = True) -> Group:
     count = f"{len(units)} unit" if len(units) == 1 else f"{len(units)} units"
     lines = [Text(f" {player}'s Battle Group: {count}", style="bold", no_wrap=True,
                   overflow="ellipsis")]
-    if picks or any(isinstance(c, (Reinforce, ConfirmReinforcements)) and c.player == player for c in game.legal()):
+    if picks or any(isinstance(c, (Reinforce, ConfirmReinforcements)) and c.player == player
+                    for c in game.legal().parts()):     # spans (Battle Points) are neither
         # 5.4: the picks come first (they are what is being chosen); they join when confirmed
         pools = game.allowed_pools(player)
         names = ", ".join(POOL_NAME[p] for p in pools)

@@ -365,3 +365,24 @@ def test_require():
     core_content.require(True, "f: e", "x", "never shown")
     with pytest.raises(ContentError, match=r"^f: e: field 'x': bad$"):
         core_content.require(False, "f: e", "x", "bad")
+
+
+def test_content_is_loaded_once_and_what_is_alive_then_leaves_the_gc_walks():
+    """rules.core.content.loaded_once: one load, cached; afterwards gc.freeze keeps modules and
+    content out of full collections (the per-command rules budget: no GC pause over 10 ms)."""
+    import gc
+
+    from rules.core.content import loaded_once
+
+    calls = []
+
+    @loaded_once
+    def load():
+        calls.append(1)
+        return object()
+
+    first = load()
+    assert load() is first and calls == [1]
+    assert gc.get_freeze_count() > 0
+    load.cache_clear()
+    assert load() is not first and calls == [1, 1]

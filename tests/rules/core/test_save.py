@@ -264,7 +264,7 @@ def test_field_of_the_wrong_kind_is_refused(mid_game, field, value):
     refused(edited(mid_game, lambda d: d.__setitem__(field, value)), f"field '{field}'")
 
 
-@pytest.mark.parametrize("game_id", ["panzerblitz", "chess", ""])
+@pytest.mark.parametrize("game_id", ["monopoly", "chess", ""])
 def test_unknown_game_is_refused(mid_game, game_id):
     message = refused(edited(mid_game, lambda d: d.__setitem__("game", game_id)), "does not know")
     assert repr(game_id) in message

@@ -74,6 +74,18 @@ def test_zhukov_adds_a_die_to_every_counterattack(make_game, play, place):
     assert game.state.generals["hoth"].cubes == 1
 
 
+def test_card_with_no_red_cubes_does_not_counterattack_even_with_zhukov(make_game, play, place):
+    """FB Step 5 (ruling): Zhukov's extra die joins a counter-attack; a card with 0 red cubes makes
+    none, so it rolls no die at all, Zhukov or not (local and Major alike)."""
+    game = make_game(dice=[])
+    game.state.permanents = ["general_zhukov"]
+    place(game, 0, "millerovo", red=0)
+    place(game, 1, "gegenstoss_bei_woronesch", red=0, counterattack=True)
+    events = play(game, EndTurn())
+    assert rolls(events, LOCAL) == [] and rolls(events, MAJOR) == []
+    assert [g.cubes for g in game.state.generals.values()] == [5, 6, 5]
+
+
 def test_chuikov_makes_stalingrad_counterattacks_hit_on_one_or_two(make_game, play, place):
     """FB Step 5 (Chuikov in play): Stalingrad's counter-attacks destroy a grey cube on 1 or 2."""
     game = make_game(dice=[1, 2, 2, 3, 4, 5])

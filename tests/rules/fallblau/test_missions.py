@@ -177,3 +177,42 @@ def test_missions_mode_needs_32_and_36_vp(make_game, play):
         play(game, EndTurn())
         o = game.outcome
         assert (o.level, o.victory_at, o.brilliant_at) == (level, 32, 36)
+
+
+def test_mission_met_by_the_capture_that_ends_the_game_still_pays(make_game, play, place):
+    """FB Missions Mode: a Mission pays when met 'at any time during the game month', even by the
+    capture of the last Campaign card, which ends the game (Stalingrad: 35 + 6 + 2 = 43 VP)."""
+    game = mission_game(make_game, "stadt_an_der_wolga")
+    s = game.state
+    s.captured = [c for c in game.content.campaign if c != "stalingrad"]
+    s.unlocked = []
+    s.vp = 35
+    place(game, 0, "stalingrad", red=0)
+    events = play(game, Attack("hoth", 0))
+    assert s.over and game.outcome.reason == "every Campaign card is captured."
+    assert s.missions_done == ["stadt_an_der_wolga"]
+    assert (game.outcome.track, game.outcome.vp, game.outcome.level) == (43, 43, "brilliant")
+    texts = [e.text for e in events]
+    mission = next(i for i, t in enumerate(texts) if t.startswith("Mission accomplished"))
+    assert mission < next(i for i, t in enumerate(texts) if t.startswith("Final score"))
+
+
+def test_mission_met_by_the_attack_that_loses_the_last_general_still_pays(make_game, play, place):
+    """FB Missions Mode: the capture that meets a Mission counts even when the same Attack! wipes
+    out the last General and ends the game (Blitzfeldzug: the third capture this month, +2 VP)."""
+    game = mission_game(make_game, "blitzfeldzug", generals=("hoth", "paulus", "salmuth"), dice=[1, 3, 3])
+    s = game.state
+    for gid in ("paulus", "salmuth"):           # Hoth is the last General, with one grey cube
+        del s.generals[gid]
+        s.lost.append(gid)
+    s.slots = ["hoth", None, None]
+    s.generals["hoth"].cubes = 1
+    s.hand = ["sturmgeschuetz_abteilung"]
+    s.captured = ["millerovo", "kalach"]
+    s.month_captures = ["millerovo", "kalach"]
+    s.vp = 20
+    place(game, 0, "salsk", red=2)
+    play(game, Attack("hoth", 0, "sturmgeschuetz_abteilung"))   # white 1: hoth's last cube; black 3, 3: two hits
+    assert s.over and game.outcome.reason == "every German army is destroyed."
+    assert s.missions_done == ["blitzfeldzug"]
+    assert (game.outcome.track, game.outcome.vp) == (20 + 1 + 2, 20 + 1 + 2 - 3 * 2)

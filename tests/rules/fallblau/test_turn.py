@@ -1,5 +1,8 @@
 """FB Setup and How to Play: the five-step turn, the calendar, the hand and the kinds of Event card."""
 
+import pytest
+
+from rules.core.errors import IllegalCommand
 from rules.fallblau import Attack, Consolidate, Discard, EndTurn, PlayEvent
 
 
@@ -173,6 +176,44 @@ def test_hold_card_may_be_played_during_the_turn(make_game, play):
     assert game.state.supply == 7
     assert "nachschub" in game.state.discard and "nachschub" not in game.state.hand
     assert events[0].rule == "FB Event: Nachschub"
+
+
+def test_hold_cards_are_played_only_in_the_orders_step(make_game, play):
+    """FB Step 3 (ruling): "played at any time during the turn" is read as the orders step (Step 4):
+    not while a Step 3 draw waits on a decision such as the hand-limit discard."""
+    game = make_game()
+    s = game.state
+    s.hand = ["nachschub", "beutelager", "eisenbahnpioniere", "gewaltmarsch", "genesenen_kompanien"]
+    s.deck = ["flagge_auf_dem_elbrus", "dora_rail_gun"]
+    assert PlayEvent("nachschub") in game.legal()         # Step 4 of turn 1
+    play(game, EndTurn())                                 # turn 2, Step 3: the hand is full
+    assert s.decision is not None and s.decision.kind == "discard"
+    assert not any(isinstance(c, PlayEvent) for c in game.legal())
+    with pytest.raises(IllegalCommand):
+        game.apply(PlayEvent("nachschub"))
+    assert s.supply == 5 and "nachschub" in s.hand
+    play(game, Discard("gewaltmarsch"))
+    play(game, Discard("beutelager"))
+    assert s.decision is None                             # Step 4 again: hold cards may be played
+    assert PlayEvent("nachschub") in game.legal()
+
+
+def test_turn_does_not_end_by_itself_when_every_general_is_exhausted(make_game, play, place):
+    """FB Ending the Turn (ruling): with every General exhausted the player may still play hold cards;
+    the turn ends only on EndTurn (no counter-attack, no calendar move before it)."""
+    game = make_game(dice=[])
+    s = game.state
+    place(game, 0, "millerovo", red=3)
+    for g in ("hoth", "paulus", "ruoff"):
+        play(game, Consolidate(g))
+    assert not any(g.ready for g in s.generals.values())
+    assert s.turns_played == 1 and game.calendar_label() == "Early July"
+    assert s.generals["hoth"].cubes == 5                  # Millerovo has not counter-attacked
+    legal = game.legal()
+    assert {PlayEvent("nachschub"), PlayEvent("beutelager"), EndTurn()} <= set(legal)
+    assert not any(isinstance(c, (Attack, Consolidate)) for c in legal)
+    play(game, PlayEvent("nachschub"))
+    assert s.turns_played == 1 and EndTurn() in game.legal()
 
 
 def test_exhausted_general_cannot_be_given_orders(make_game, play):

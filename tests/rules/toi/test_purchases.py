@@ -53,7 +53,7 @@ def test_squad_base_only_with_all_four_holes_filled_by_new_figures(toi):
     be bought unless all four holes are filled by newly bought figures."""
     game = to_purchase(toi)
     squads = buys(game, "squad")
-    assert len(squads) == len(squad_compositions(4)) == 46
+    assert len(squads) == 2 * len(squad_compositions(4)) == 2 * 46    # the first base: either division
     assert all(len(c.figures) == 4 for c in squads)
     assert Buy("german", "squad", (0, 0, 5), division=1, figures=("regular",) * 4) in squads
     assert Buy("german", "squad", (0, 2, 5), division=1, figures=("regular", "regular", "elite", "officer")) in squads
@@ -67,21 +67,35 @@ def test_squad_base_only_with_all_four_holes_filled_by_new_figures(toi):
     assert (d1.squad_bases, d1.mg_crews, d1.mortar_crews) == (9 + 1, 1 + 1 + 2, 1 + 2)   # +1 MG crew from Ammunition 6-9
 
 
-def test_bases_alternate_divisions(toi):
-    """TOI Resource Acquisitions Table: buying several bases, alternate: division 1, then 2."""
+def test_a_single_base_may_go_to_either_division(toi):
+    """TOI Resource Acquisitions Table (ruling): alternation applies only "if purchasing multiple
+    bases": the first base bought for a scenario may go to division 1 or 2."""
     game = to_purchase(toi)
     four = ("regular",) * 4
+    assert {c.division for c in buys(game, "squad")} == {1, 2}
+    toi.play(game, Buy("german", "squad", (0, 0, 5), division=2, figures=four))
+    sheet = setup_sheet(game).side("german")
+    assert [d.squad_bases for d in sheet.divisions] == [9, 10]
+
+
+def test_bases_alternate_divisions(toi):
+    """TOI Resource Acquisitions Table: buying several bases, alternate divisions (1, 2, 1... or 2, 1, 2...)."""
+    game = to_purchase(toi)
+    four = ("regular",) * 4
+    toi.play(game, Buy("german", "squad", (0, 0, 5), division=2, figures=four))
     assert toi.refused(game, Buy("german", "squad", (0, 0, 5), division=2, figures=four)) == \
-        "Bases alternate divisions: the next base goes to division 1."
+        "Bases alternate divisions: the next base goes to division 1 (the last went to division 2)."
+    assert {c.division for c in buys(game, "squad")} == {1}
     toi.play(game, Buy("german", "squad", (0, 0, 5), division=1, figures=four))
     assert toi.refused(game, Buy("german", "squad", (0, 0, 5), division=1, figures=four)) == \
-        "Bases alternate divisions: the next base goes to division 2."
+        "Bases alternate divisions: the next base goes to division 2 (the last went to division 1)."
     assert {c.division for c in buys(game, "squad")} == {2}
-    toi.play(game, Buy("german", "squad", (0, 0, 5), division=2, figures=four))
-    assert {c.division for c in buys(game, "squad")} == {1}
     sheet = setup_sheet(game).side("german")
     assert [d.squad_bases for d in sheet.divisions] == [10, 10]
     assert [d.regular for d in sheet.divisions] == [24 + 4 - 2, 24 + 4]    # division 1 also lost 2 to an MG crew
+    # the other side's bases alternate on their own: its first base goes to either division
+    toi.play(game, DonePurchasing("german"))
+    assert {c.division for c in buys(game, "squad")} == {1, 2}
 
 
 def test_no_armour_for_a_division_that_does_not_start_with_armour(toi):

@@ -90,7 +90,7 @@ def test_status_phase_purchases_are_recorded_and_bases_keep_alternating(toi):
     toi.play(game, DonePurchasing("soviet"))
     toi.play(game, StatusPhase(4))
     assert toi.refused(game, Buy("german", "squad", (0, 0, 5), division=1, figures=FOUR)) == \
-        "Bases alternate divisions: the next base goes to division 2."
+        "Bases alternate divisions: the next base goes to division 2 (the last went to division 1)."
     toi.play(game, Buy("german", "squad", (0, 0, 5), division=2, figures=FOUR))
     assert game.state.cards["german"]["supply"].tokens == 2
     rec = game.state.ledger[0]
