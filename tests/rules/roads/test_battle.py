@@ -514,3 +514,16 @@ def test_cc_9_5_3_a_revealed_chit_cannot_be_taken_back():
     game = fight([], ["axis-assault"], force=("pz",), into="b2", units={"pz": "b1", "a3": POOL})
     chit(game, AXIS, "axis-assault")                      # waits for the Soviet choice of unit
     assert game.state.battle.played and not game.can_undo
+
+
+def test_rts_1_f_iii_a_retreat_is_a_move_through_and_takes_control():
+    """Ruling: a unit that retreats into an empty enemy-controlled area is the last to move
+    through it, so its side controls the area (campaign 1.f.III)."""
+    game = fight(rolls=[10, 1], chits=["soviet-assault"], force=("a3",), into="a1", side=SOVIET,
+                 units={"a3": "b1", "ita": POOL}, rp={AXIS: {"w2": 1}, SOVIET: {"e2": 2}},
+                 setup=lambda g: g.state.control.__setitem__("w1", SOVIET))
+    chit(game, SOVIET, "soviet-assault")              # the defender's check first: 10 fails
+    assert game.state.units["inf2"].disorganized
+    assert {c.area for c in game.legal() if isinstance(c, Retreat)} == {"w1", "a2"}
+    game.apply(Retreat(AXIS, "w1"))
+    assert game.state.control["w1"] == AXIS
