@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from .command import Command
+from .command import Command, command_problem
 from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
@@ -77,6 +77,8 @@ class Game:
         return list(self._legal_now()[0])
 
     def is_legal(self, cmd: Command) -> bool:
+        if command_problem(cmd, self.command_types) is not None:
+            return False           # a command is its declared types (bool is never an int)
         try:
             return cmd in self._legal_now()[1]
         except TypeError:          # unhashable: a malformed command is never legal
@@ -90,6 +92,9 @@ class Game:
 
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a legal command; anything else raises ``IllegalCommand`` and changes nothing."""
+        malformed = command_problem(cmd, self.command_types)
+        if malformed is not None:
+            raise IllegalCommand(malformed)
         if not self.is_legal(cmd):
             raise IllegalCommand(self.explain_illegal(cmd))
         snapshot = snapshot_of(self.state) if self.track_undo else None
@@ -107,6 +112,9 @@ class Game:
 
     def explain_illegal(self, cmd: Command) -> str:
         """Why ``cmd`` is refused now: the IllegalCommand message. Games may say more."""
+        malformed = command_problem(cmd, self.command_types)
+        if malformed is not None:
+            return malformed
         return f"Not a legal command now: {describe(cmd)}"
 
     def explain(self, cmd: Command) -> str:
@@ -159,6 +167,9 @@ class CheckedGame(Game):
         return [c for c in self._candidates() if self._problem(c) is None]
 
     def explain_illegal(self, cmd: Command) -> str:
+        malformed = command_problem(cmd, self.command_types)
+        if malformed is not None:
+            return malformed
         try:
             reason = self._problem(cmd)
         except MALFORMED:           # a malformed command: say so, never crash
