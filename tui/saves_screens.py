@@ -51,7 +51,8 @@ class SavesScreen(Screen):
     def _chosen(self, message: CommandMenu.Chosen) -> None:
         save = message.command
         try:
-            game = storage.load(save.path)
+            text = storage.read_save(save.path)       # read once, safely (a regular file, bounded)
+            game = storage.load_text(text)
         except SaveError as exc:
             self.notify(f"{save.name}: {exc}", severity="error", timeout=10)
             return
@@ -60,7 +61,7 @@ class SavesScreen(Screen):
             self.app.open_game(game)
         else:
             from tui.fallblau.replay import ReplayScreen
-            self.app.push_screen(ReplayScreen(save.path.read_text(encoding="utf-8"), save.name))
+            self.app.push_screen(ReplayScreen(text, save.name))
 
     def action_back(self) -> None:
         self.app.pop_screen()

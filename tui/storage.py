@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 import tomllib
 from datetime import datetime
 from pathlib import Path
@@ -27,9 +28,7 @@ from dataclasses import dataclass
 import platformdirs
 
 from rules.core.errors import SaveError
-from rules.core.files import FORMAT as SAVE_FORMAT
-from rules.core.files import VERSION as SAVE_VERSION
-from rules.core.files import write_atomic
+from rules.core.files import read_save_bytes, write_atomic
 
 if TYPE_CHECKING:
     from rules.core.game import Game
@@ -123,77 +122,81 @@ class SaveInfo:
 
 
 def _peek(text: str) -> tuple[str, int]:
-    """(game id, command count) of save text, or ValueError with the problem; no replay."""
+    """(game id, command count) of save text, or ValueError with the problem; no replay.
+    The same checks as loading, short of building the game: bounds, JSON, header, checksum."""
+    from rules.core.save import check_seal, header_problem, parse
+
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"the JSON is broken ({exc.msg}: line {exc.lineno}, column {exc.colno}); "
-                         "the file may be truncated") from None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        raise ValueError("not a wartable save file")
-    version = doc.get("version")
-    if not isinstance(version, int):
-        raise ValueError("the save has no format version")
-    if version > SAVE_VERSION:
-        raise ValueError(f"written by a newer wartable (format {version}; this one reads up to {SAVE_VERSION})")
-    for field, kind in (("game", str), ("options", dict), ("seed", int), ("dice", dict),
-                        ("commands", list), ("digest", str)):
-        if not isinstance(doc.get(field), kind):
-            raise ValueError(f"the field '{field}' is missing or of the wrong kind")
+        doc = parse(text)
+    except SaveError as exc:
+        raise ValueError(str(exc)) from None
+    problem = header_problem(doc)
+    if problem is None and doc["version"] >= 2:
+        problem = check_seal(text)
+    if problem:
+        raise ValueError(problem)
     return doc["game"], len(doc["commands"])
 
 
 def list_saves() -> list[SaveInfo]:
-    """Every ``*.json`` in the saves folder, newest first. Broken files are listed, never touched."""
+    """Every ``*.json`` in the saves folder, newest first. Broken files are listed with their
+    problem, never touched; one bad file never stops the listing of the rest."""
     folder = saves_dir()
-    if not folder.is_dir():
+    try:
+        if not folder.is_dir():
+            return []
+        paths = list(folder.glob("*.json"))
+    except OSError:
         return []
     out: list[SaveInfo] = []
-    for path in folder.glob("*.json"):
-        if path.name.startswith(".") or not path.is_file():
+    for path in paths:
+        if path.name.startswith("."):
             continue
         try:
-            modified = datetime.fromtimestamp(path.stat().st_mtime)
+            info = os.stat(path)
         except OSError:
             continue   # vanished while we looked
+        if stat.S_ISDIR(info.st_mode):
+            continue
+        modified = datetime.fromtimestamp(info.st_mtime)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_save_bytes(path).decode("utf-8")
+            game_id, commands = _peek(text)
         except UnicodeDecodeError:
             out.append(SaveInfo(path.stem, path, "", 0, modified, False, "not text: the file is damaged"))
-            continue
-        except OSError as exc:
-            out.append(SaveInfo(path.stem, path, "", 0, modified, False, f"cannot be read ({exc.strerror})"))
-            continue
-        try:
-            game_id, commands = _peek(text)
-        except ValueError as exc:
+        except (SaveError, ValueError) as exc:
             out.append(SaveInfo(path.stem, path, "", 0, modified, False, str(exc)))
-            continue
-        out.append(SaveInfo(path.stem, path, game_id, commands, modified, True, ""))
+        except Exception as exc:      # never let one file break the list
+            out.append(SaveInfo(path.stem, path, "", 0, modified, False,
+                                f"cannot be read ({type(exc).__name__})"))
+        else:
+            out.append(SaveInfo(path.stem, path, game_id, commands, modified, True, ""))
     out.sort(key=lambda s: (s.modified, s.name), reverse=True)
     return out
 
 
+def read_save(path: Path | str) -> str:
+    """The text of a save file, read safely (a regular file, bounded in size, never waiting on
+    a FIFO or a device); SaveError with a clear message otherwise. Never changes the file."""
+    data = read_save_bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("This is not a readable save: it is not text; the file is damaged.") from None
+
+
 def load(path: Path | str) -> Game:
-    """Rebuild the game in a save by replaying it; SaveError with a clear message otherwise.
+    """Rebuild the game in a save; SaveError with a clear message otherwise.
 
     The file is only read, never changed.
     """
+    return load_text(read_save(path))
+
+
+def load_text(text: str) -> Game:
+    """Rebuild the game in save text; SaveError with a clear message otherwise."""
     from rules.registry import load_save
 
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("There is no such save file.") from None
-    except IsADirectoryError:
-        raise SaveError("That is a folder, not a save file.") from None
-    except OSError as exc:
-        raise SaveError(f"The save file cannot be read: {exc.strerror or exc}.") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError("This is not a readable save: it is not text; the file is damaged.") from None
     return load_save(text)
 
 

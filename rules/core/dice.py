@@ -8,7 +8,7 @@ Both count what they reveal, so the game knows where undo must stop.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from .errors import DiceExhausted
 
@@ -26,6 +26,15 @@ class Dice:
 
     def spec(self) -> dict:
         """A JSON-able description from which ``dice_from_spec`` rebuilds fresh dice."""
+        raise NotImplementedError
+
+    def position(self) -> dict:
+        """How far the dice have gone, JSON-able: ``restore`` puts fresh dice of the same
+        spec there (a save's checkpoint; tests check a refused command rolled nothing)."""
+        raise NotImplementedError
+
+    def restore(self, position: dict) -> None:
+        """Move to ``position`` (from ``position()``); ValueError if it cannot be one."""
         raise NotImplementedError
 
 
@@ -47,6 +56,19 @@ class SeededDice(Dice):
 
     def spec(self) -> dict:
         return {"kind": "seeded", "seed": self.seed}
+
+    def position(self) -> dict:
+        version, internal, gauss = self._rng.getstate()
+        return {"reveals": self.reveals, "rng": list(internal)}
+
+    def restore(self, position: dict) -> None:
+        reveals, internal = _position_fields(position, "rng")
+        if (not isinstance(internal, list) or len(internal) != _MT_WORDS + 1
+                or not all(type(w) is int and 0 <= w < 2**32 for w in internal)
+                or internal[-1] > _MT_WORDS):
+            raise ValueError("the dice position is not a Mersenne Twister state")
+        self._rng.setstate((3, tuple(internal), None))
+        self.reveals = reveals
 
 
 class FixedDice(Dice):
@@ -84,6 +106,28 @@ class FixedDice(Dice):
 
     def spec(self) -> dict:
         return {"kind": "fixed", "rolls": list(self._script)}
+
+    def position(self) -> dict:
+        return {"reveals": self.reveals, "next": self._next}
+
+    def restore(self, position: dict) -> None:
+        reveals, at = _position_fields(position, "next")
+        if type(at) is not int or not 0 <= at <= len(self._script):
+            raise ValueError("the dice position is past the scripted rolls")
+        self._next = at
+        self.reveals = reveals
+
+
+_MT_WORDS = 624     # random.Random's state: 624 words and an index
+
+
+def _position_fields(position: Any, key: str) -> tuple[int, Any]:
+    if not isinstance(position, dict) or set(position) != {"reveals", key}:
+        raise ValueError(f"the dice position needs exactly 'reveals' and '{key}'")
+    reveals = position["reveals"]
+    if type(reveals) is not int or reveals < 0:
+        raise ValueError("the dice position's 'reveals' is not a count")
+    return reveals, position[key]
 
 
 def dice_from_spec(spec: dict) -> Dice:

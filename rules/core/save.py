@@ -1,50 +1,68 @@
-"""Save files: JSON with the format version, game id, options, seed, dice, the command
-log (a cattrs tagged union) and a digest of the final state.
+"""Save files: JSON with the format version, game id, options, seed, dice, the command log, a
+digest of the final state, a checkpoint (the final state, the dice position and the events, so
+loading need not replay the log) and a checksum over all of it.
 
-Loading replays the log from the options and seed and checks the digest: a truncated,
-edited, diverged or future-version file is refused with a clear message, never half-loaded.
-Writes are atomic: temp file, fsync, rename.
+Loading refuses, with a clear message and never half-loaded: anything beyond the bounds of
+``rules.core.files`` (size, nesting, commands), broken JSON, a header field of the wrong type
+(``true`` is not a number), a version wartable never wrote, and any change to the file after
+wartable wrote it (the checksum covers every byte: header, options, seed, dice, log, checkpoint).
+Then the game is put at the checkpoint and its digest checked; a save without a checkpoint (or
+of format 1) is replayed command by command. Writes are atomic: temp file, fsync, rename.
 """
 
 from __future__ import annotations
 
 import copy
+import gc
+import hashlib
 import json
-from typing import Any, Callable, Union
+import re
+from typing import Any, Callable
 
-import cattrs
-from cattrs.strategies import configure_tagged_union
-
+from .codec import (
+    CodecError, command_from_json as _strict_command, command_to_json, declared_classes,
+    event_from_json, event_to_json, state_from_json, state_to_json,
+)
 from .command import Command
 from .dice import dice_from_spec
 from .errors import DiceExhausted, IllegalCommand, SaveError
-from .files import FORMAT, VERSION, write_atomic  # noqa: F401  (write_atomic re-exported)
-from .game import Game
+from .files import FORMAT, MAX_COMMANDS, VERSION, bounds_problem, write_atomic  # noqa: F401
+from .game import Game, state_digest
 
+NewGame = Callable[..., Game]
 
-_converters: dict[tuple[type, ...], cattrs.Converter] = {}
-
-
-def _converter(types: tuple[type[Command], ...]) -> cattrs.Converter:
-    conv = _converters.get(types)
-    if conv is None:
-        conv = cattrs.Converter(forbid_extra_keys=True)
-        configure_tagged_union(Union[types], conv, tag_name="type")  # type: ignore[valid-type]
-        _converters[types] = conv
-    return conv
+HEADER = ("format", "version", "game", "options", "seed", "dice", "commands", "digest")
+FIELDS = {1: frozenset(HEADER), 2: frozenset(HEADER + ("checkpoint", "check"))}
+_SEAL = re.compile(r',"check":"([0-9a-f]{64})"\}\n\Z')
+_HEX64 = re.compile(r"[0-9a-f]{64}\Z")
+DAMAGED = "the file was edited or is damaged"
 
 
 def commands_to_json(types: tuple[type[Command], ...], commands: list[Command]) -> list[dict]:
-    conv = _converter(types)
-    return [conv.unstructure(c, unstructure_as=Union[types]) for c in commands]  # type: ignore[valid-type]
+    return [command_to_json(c) for c in commands]
 
 
 def command_from_json(types: tuple[type[Command], ...], raw: Any) -> Command:
-    return _converter(types).structure(raw, Union[types])  # type: ignore[valid-type]
+    """The command ``raw`` is the JSON form of, read strictly (CodecError otherwise)."""
+    return _strict_command(types, raw)
+
+
+# ==========================================================================================
+# Writing
+# ==========================================================================================
+def checkpoint(game: Game) -> dict | None:
+    """The final state, the dice position and the events, or None if the state holds a value
+    its class does not declare (the save is then replayed when loaded)."""
+    try:
+        state = state_to_json(game.state, declared_classes(type(game.state)))
+        dice = game.dice.position()
+    except (CodecError, NotImplementedError):
+        return None
+    return {"state": state, "dice": dice, "events": [event_to_json(e) for e in game.events]}
 
 
 def dump(game: Game) -> dict:
-    """The save document of a game, as plain JSON-able data."""
+    """The save document of a game, as plain JSON-able data (without its checksum)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -54,36 +72,116 @@ def dump(game: Game) -> dict:
         "dice": game.dice_spec,
         "commands": commands_to_json(game.command_types, game.log),
         "digest": game.digest(),
+        "checkpoint": checkpoint(game),
     }
 
 
+def seal(doc: dict) -> str:
+    """The text of a save document, closed by a checksum over every byte before it."""
+    body = json.dumps({k: v for k, v in doc.items() if k != "check"}, separators=(",", ":"),
+                      ensure_ascii=True, allow_nan=False)
+    return f'{body[:-1]},"check":"{hashlib.sha256(body.encode()).hexdigest()}"}}\n'
+
+
 def dumps(game: Game) -> str:
-    return json.dumps(dump(game), indent=1)
+    return seal(dump(game))
 
 
-NewGame = Callable[..., Game]
+# ==========================================================================================
+# Reading
+# ==========================================================================================
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"'{name}' is not a number a save holds")
+
+
+def parse(text: str) -> Any:
+    """The JSON document of save text; SaveError for broken JSON or anything beyond the bounds."""
+    problem = bounds_problem(text)
+    if problem:
+        raise SaveError(problem)
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"This is not a readable save: the JSON is broken ({exc.msg}, line {exc.lineno} "
+                        f"column {exc.colno}); the file may be truncated.") from None
+    except RecursionError:
+        raise SaveError("This save is damaged: its JSON is nested deeper than any save wartable "
+                        "writes.") from None
+    except (ValueError, OverflowError) as exc:
+        raise SaveError(f"This save is damaged: it holds a number no save holds ({exc}).") from None
+    except MemoryError:
+        raise SaveError("This save is damaged: it is too large to read.") from None
+
+
+def header_problem(doc: Any) -> str | None:
+    """What is wrong with a save document's header (format, version, field kinds, bounds)."""
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return "This is not a wartable save file."
+    version = doc.get("version")
+    if version is None:
+        return "The save has no format version."
+    if type(version) is not int:
+        return f"The save's format version must be a whole number, not {json.dumps(version)[:20]}: {DAMAGED}."
+    if version > VERSION:
+        return (f"The save was written by a newer wartable (format {version}; this one reads up to "
+                f"{VERSION}). Update wartable to load it.")
+    if version not in FIELDS:
+        return f"The save's format version {version} is not one wartable ever wrote: {DAMAGED}."
+    missing = [f for f in FIELDS[version] if f not in doc]
+    extra = sorted(f for f in doc if f not in FIELDS[version])
+    if missing:
+        return f"The save's field '{sorted(missing)[0]}' is missing or of the wrong kind."
+    if extra:
+        return f"The save has a field wartable does not write ('{extra[0]}'): {DAMAGED}."
+    kinds = {"game": str, "options": dict, "seed": int, "dice": dict, "commands": list, "digest": str,
+             "checkpoint": (dict, type(None)), "check": str}
+    for field in FIELDS[version]:
+        kind = kinds.get(field)
+        if kind is not None and not (type(doc[field]) in kind if isinstance(kind, tuple) else type(doc[field]) is kind):
+            return f"The save's field '{field}' is missing or of the wrong kind."
+    if not _HEX64.match(doc["digest"]):
+        return f"The save's digest is not a digest: {DAMAGED}."
+    if len(doc["commands"]) > MAX_COMMANDS:
+        return (f"This save is damaged: it holds {len(doc['commands'])} commands, more than a save may "
+                f"hold ({MAX_COMMANDS}).")
+    return None
+
+
+def check_seal(text: str) -> str | None:
+    """None when the checksum closing ``text`` matches every byte before it, else the reason."""
+    match = _SEAL.search(text)
+    if match is None:
+        return ("The save was changed after wartable wrote it (it does not end with its checksum as "
+                f"wartable writes it): the file may be truncated, or {DAMAGED}; it was not loaded.")
+    body = text[:match.start()] + "}"
+    if hashlib.sha256(body.encode()).hexdigest() != match.group(1):
+        return (f"The save was changed after wartable wrote it (its checksum does not match): {DAMAGED}; "
+                "it was not loaded.")
+    return None
 
 
 def loads(text: str, factories: dict[str, NewGame], upto: int | None = None) -> Game:
-    """Rebuild a game from a save by replaying its commands; check the digest.
+    """Rebuild a game from a save; SaveError with a clear message when it cannot be.
 
-    ``factories`` maps game ids to their ``new_game``. ``upto`` replays only the first
-    commands (for the replay viewer) and then skips the digest check.
+    ``factories`` maps game ids to their ``new_game``. ``upto`` replays only the first commands
+    (for the replay viewer), after checking the whole file.
     """
+    collecting = gc.isenabled()
+    gc.disable()          # a long campaign builds many objects at once: no collection midway
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SaveError(f"This is not a readable save: the JSON is broken ({exc.msg}, line {exc.lineno} column {exc.colno}); the file may be truncated.") from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError("This is not a wartable save file.")
-    version = doc.get("version")
-    if not isinstance(version, int):
-        raise SaveError("The save has no format version.")
-    if version > VERSION:
-        raise SaveError(f"The save was written by a newer wartable (format {version}; this one reads up to {VERSION}). Update wartable to load it.")
-    for field, kind in (("game", str), ("options", dict), ("seed", int), ("dice", dict), ("commands", list), ("digest", str)):
-        if not isinstance(doc.get(field), kind):
-            raise SaveError(f"The save's field '{field}' is missing or of the wrong kind.")
+        return _loads(text, factories, upto)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _loads(text: str, factories: dict[str, NewGame], upto: int | None) -> Game:
+    doc = parse(text)
+    problem = header_problem(doc)
+    if problem is None and doc["version"] >= 2:
+        problem = check_seal(text)
+    if problem:
+        raise SaveError(problem)
     new_game = factories.get(doc["game"])
     if new_game is None:
         raise SaveError(f"The save is for a game this wartable does not know: '{doc['game']}'.")
@@ -92,18 +190,49 @@ def loads(text: str, factories: dict[str, NewGame], upto: int | None = None) -> 
         game = new_game(seed=doc["seed"], dice=dice, **doc["options"])
     except (TypeError, ValueError, KeyError) as exc:
         raise SaveError(f"The save's setup options cannot start a game: {exc}") from None
-    commands = doc["commands"][:upto] if upto is not None else doc["commands"]
-    for number, raw in enumerate(commands, start=1):
+    commands = []
+    for number, raw in enumerate(doc["commands"], start=1):
         try:
-            cmd = command_from_json(game.command_types, raw)
-        except Exception:
-            raise SaveError(f"Command {number} of the save cannot be read: {raw!r}") from None
+            commands.append(command_from_json(game.command_types, raw))
+        except (CodecError, RecursionError):
+            raise SaveError(f"Command {number} of the save cannot be read: {_short(raw)}") from None
+    point = doc.get("checkpoint")
+    if upto is None and point is not None:
+        _resume(game, point, commands, doc["digest"])
+        return game
+    trusted = doc["version"] >= 2          # sealed: legality by the direct check, no listing
+    for number, cmd in enumerate(commands[:upto] if upto is not None else commands, start=1):
         try:
-            game.apply(cmd)
+            game.replay(cmd, trusted=trusted)
         except IllegalCommand:
-            raise SaveError(f"The save diverges at command {number}: {cmd.describe()} is not legal there. The file was edited or is damaged.") from None
+            raise SaveError(f"The save diverges at command {number}: {cmd.describe()} is not legal "
+                            f"there. {DAMAGED[0].upper()}{DAMAGED[1:]}.") from None
         except DiceExhausted:
-            raise SaveError(f"The save's scripted dice run out or are out of range at command {number}: the file was edited or is damaged.") from None
+            raise SaveError(f"The save's scripted dice run out or are out of range at command {number}: "
+                            f"{DAMAGED}.") from None
     if upto is None and game.digest() != doc["digest"]:
-        raise SaveError("The replayed game does not match the save's digest: the file was edited or is damaged.")
+        raise SaveError(f"The replayed game does not match the save's digest: {DAMAGED}.")
     return game
+
+
+def _resume(game: Game, point: dict, commands: list[Command], digest: str) -> None:
+    """Put ``game`` at the save's checkpoint and check it against the digest."""
+    if set(point) != {"state", "dice", "events"} or type(point["events"]) is not list:
+        raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.")
+    try:
+        state = state_from_json(point["state"], declared_classes(type(game.state)))
+        events = [event_from_json(e) for e in point["events"]]
+        game.dice.restore(point["dice"])
+    except (CodecError, ValueError, TypeError, RecursionError):
+        raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.") from None
+    if type(state) is not type(game.state) or state_digest(state) != digest:
+        raise SaveError(f"The save's checkpoint does not match its digest: {DAMAGED}.")
+    game.resume_at(state, commands, events)
+
+
+def _short(raw: Any) -> str:
+    try:
+        shown = json.dumps(raw)
+    except (TypeError, ValueError, RecursionError):
+        shown = repr(type(raw))
+    return shown if len(shown) <= 80 else shown[:77] + "..."

@@ -154,7 +154,7 @@ def test_resume_a_corrupt_autosave_fails_clearly_and_leaves_the_file(capsys):
     assert cli.main(["resume", "--plain"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("wartable resume: The autosave")
-    assert "command 1" in err or "cannot be read" in err
+    assert "edited or is damaged" in err
     assert path.read_bytes() == before
 
 

@@ -150,7 +150,7 @@ def test_list_saves_newest_first_with_a_broken_file_listed_not_deleted():
     assert by_name["autosave"].commands == 4 and by_name["autosave"].path == auto
     assert isinstance(by_name["autosave"].modified, datetime)
     assert not by_name["broken"].ok and "JSON is broken" in by_name["broken"].problem
-    assert not by_name["stranger"].ok and by_name["stranger"].problem == "not a wartable save file"
+    assert not by_name["stranger"].ok and "not a wartable save file" in by_name["stranger"].problem
     assert broken.read_bytes() == before                       # listed, never changed
     with pytest.raises(AttributeError):
         by_name["older"].name = "x"                            # frozen
@@ -191,7 +191,7 @@ def test_a_tampered_save_is_refused_with_the_core_message():
     doc["digest"] = "0" * 64
     path.write_text(json.dumps(doc), encoding="utf-8")
     before = path.read_bytes()
-    with pytest.raises(SaveError, match="does not match the save's digest"):
+    with pytest.raises(SaveError, match="changed after wartable wrote it"):
         storage.load(path)
     assert path.read_bytes() == before
 

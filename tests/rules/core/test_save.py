@@ -51,10 +51,19 @@ def doc_of(game) -> dict:
     return json.loads(save.dumps(game))
 
 
+def resealed(doc: dict, keep_checkpoint: bool = False) -> str:
+    """A document edited and closed with a fresh checksum, as a hostile editor could: the deeper
+    checks must still refuse it. Without its checkpoint the log is replayed, command by command."""
+    doc = {k: v for k, v in doc.items() if k != "check"}
+    if not keep_checkpoint:
+        doc["checkpoint"] = None
+    return save.seal(doc)
+
+
 def edited(game, change) -> str:
     doc = doc_of(game)
     change(doc)
-    return json.dumps(doc)
+    return resealed(doc)
 
 
 def refused(text: str, match: str):
@@ -148,9 +157,11 @@ def test_game_with_generals_drawn_at_random_round_trips():
 def test_save_document_fields():
     game = make(8, hard=True, missions=False, steps=25)
     doc = save.dump(game)
-    assert set(doc) == {"format", "version", "game", "options", "seed", "dice", "commands", "digest"}
+    assert set(doc) == {"format", "version", "game", "options", "seed", "dice", "commands", "digest",
+                        "checkpoint"}
     assert doc["format"] == "wartable-save"
-    assert doc["version"] == 1 == save.VERSION
+    assert doc["version"] == 2 == save.VERSION
+    assert set(doc["checkpoint"]) == {"state", "dice", "events"}
     assert doc["game"] == "fallblau"
     assert doc["options"] == {"generals": list(GENERALS), "hard": True, "missions": False}
     assert doc["seed"] == 8
@@ -164,8 +175,12 @@ def test_save_document_fields():
         assert raw["type"] in names
         fields = {a.name for a in attrs.fields(type(cmd))}
         assert set(raw) - {"type"} <= fields
-    # dumps is that document as JSON text
-    assert json.loads(save.dumps(game)) == json.loads(json.dumps(doc))
+    # dumps is that document as JSON text, closed by a checksum over everything before it
+    text = save.dumps(game)
+    sealed = json.loads(text)
+    assert re.fullmatch(r"[0-9a-f]{64}", sealed.pop("check"))
+    assert sealed == json.loads(json.dumps(doc))
+    assert text.endswith(f',"check":"{json.loads(text)["check"]}"}}\n')
 
 
 def test_dump_does_not_share_the_games_options():
@@ -208,16 +223,15 @@ def mid_text(mid_game):
 
 def test_truncated_file_is_refused_at_every_cut(mid_text):
     cuts = {0, 1, 2, 10, len(mid_text) // 4, len(mid_text) // 2, len(mid_text) * 3 // 4,
-            len(mid_text) - 2, len(mid_text) - 1}
+            len(mid_text) - 2}
     for cut in sorted(cuts):
         message = refused(mid_text[:cut], "not a readable save")
         assert "truncated" in message
+    assert "truncated" in refused(mid_text[:-1], "changed after wartable wrote it")     # the last newline
 
 
-def test_truncated_by_whole_lines_is_refused(mid_text):
-    lines = mid_text.splitlines(keepends=True)
-    for keep in (1, len(lines) // 2, len(lines) - 1):
-        refused("".join(lines[:keep]), "JSON is broken")
+def test_save_cut_before_its_checksum_is_refused(mid_text):
+    refused(mid_text[: mid_text.rindex(',"check"')] + "}", "field 'check' is missing")
 
 
 @pytest.mark.parametrize("text", ["hello", "{", "{'format': 'wartable-save'}", "\x00\x01", "   "])
@@ -239,13 +253,23 @@ def test_missing_format_is_refused(mid_game):
     refused(edited(mid_game, lambda d: d.pop("format")), "not a wartable save file")
 
 
-@pytest.mark.parametrize("value", [None, "1", 1.0])
-def test_missing_or_odd_version_is_refused(mid_game, value):
-    refused(edited(mid_game, lambda d: d.__setitem__("version", value)), "no format version")
+@pytest.mark.parametrize("value", ["1", 1.0, 2.0, True, False, [2]])
+def test_odd_version_is_refused(mid_game, value):
+    refused(edited(mid_game, lambda d: d.__setitem__("version", value)), "version must be a whole number")
+
+
+def test_missing_version_is_refused(mid_game):
+    refused(edited(mid_game, lambda d: d.__setitem__("version", None)), "no format version")
     refused(edited(mid_game, lambda d: d.pop("version")), "no format version")
 
 
-@pytest.mark.parametrize("version", [2, 99])
+@pytest.mark.parametrize("version", [0, -5, -1])
+def test_version_wartable_never_wrote_is_refused(mid_game, version):
+    refused(edited(mid_game, lambda d: d.__setitem__("version", version)),
+            f"format version {version} is not one wartable ever wrote")
+
+
+@pytest.mark.parametrize("version", [3, 99])
 def test_future_version_is_refused(mid_game, version):
     message = refused(edited(mid_game, lambda d: d.__setitem__("version", version)), "newer wartable")
     assert f"format {version}" in message
@@ -297,7 +321,7 @@ def test_edited_general_diverges_at_that_command(mid_game):
     doc = doc_of(mid_game)
     i = _first(doc, lambda r: "general" in r and r["general"] is not None)
     doc["commands"][i]["general"] = ABSENT
-    message = refused(json.dumps(doc), f"diverges at command {i + 1}\\b")
+    message = refused(resealed(doc), f"diverges at command {i + 1}\\b")
     assert "edited or is damaged" in message
 
 
@@ -306,7 +330,7 @@ def test_edited_attack_target_diverges_at_that_command():
     doc = doc_of(game)
     i = _first(doc, lambda r: r["type"] == "Attack")
     doc["commands"][i]["target"] = 7
-    refused(json.dumps(doc), f"diverges at command {i + 1}\\b")
+    refused(resealed(doc), f"diverges at command {i + 1}\\b")
 
 
 def test_edited_advance_card_diverges_at_that_command():
@@ -314,7 +338,7 @@ def test_edited_advance_card_diverges_at_that_command():
     doc = doc_of(game)
     i = _first(doc, lambda r: r["type"] == "Advance")
     doc["commands"][i]["card"] = "astrakhan"      # never unlocked at the start
-    refused(json.dumps(doc), f"diverges at command {i + 1}\\b")
+    refused(resealed(doc), f"diverges at command {i + 1}\\b")
 
 
 def test_command_appended_after_the_end_diverges():
@@ -322,13 +346,13 @@ def test_command_appended_after_the_end_diverges():
     assert game.outcome is not None
     doc = doc_of(game)
     doc["commands"].append({"type": "EndTurn"})
-    refused(json.dumps(doc), f"diverges at command {len(doc['commands'])}\\b")
+    refused(resealed(doc), f"diverges at command {len(doc['commands'])}\\b")
 
 
 def test_dropped_command_is_refused(mid_game):
     doc = doc_of(mid_game)
     del doc["commands"][5]
-    refused(json.dumps(doc), "diverges|digest")
+    refused(resealed(doc), "diverges|digest")
 
 
 def test_swapped_commands_diverge():
@@ -336,11 +360,11 @@ def test_swapped_commands_diverge():
     for cmd in (Consolidate("hoth"), EndTurn(), Consolidate("hoth")):
         game.apply(cmd)
     doc = doc_of(game)
-    assert load_save(json.dumps(doc)).digest() == game.digest()
+    assert load_save(resealed(doc)).digest() == game.digest()
     n = len(doc["commands"])
     # the last Consolidate goes before the EndTurn: Hoth has already given his order
     doc["commands"][1], doc["commands"][n - 1] = doc["commands"][n - 1], doc["commands"][1]
-    refused(json.dumps(doc), "diverges at command 2\\b")
+    refused(resealed(doc), "diverges at command 2\\b")
 
 
 def test_swapped_commands_of_a_bot_game_are_refused(mid_game):
@@ -350,7 +374,7 @@ def test_swapped_commands_of_a_bot_game_are_refused(mid_game):
     i = _first(doc, lambda r: r["type"] == "EndTurn")
     assert i > 0
     doc["commands"][0], doc["commands"][i] = doc["commands"][i], doc["commands"][0]
-    refused(json.dumps(doc), "diverges|digest")
+    refused(resealed(doc), "diverges|digest")
 
 
 @pytest.mark.parametrize("raw", [
@@ -365,14 +389,14 @@ def test_swapped_commands_of_a_bot_game_are_refused(mid_game):
 def test_unreadable_command_is_refused(mid_game, raw):
     doc = doc_of(mid_game)
     doc["commands"].insert(3, raw)
-    refused(json.dumps(doc), "Command 4 of the save cannot be read")
+    refused(resealed(doc), "Command 4 of the save cannot be read")
 
 
 def test_edited_digest_is_refused(mid_game):
     doc = doc_of(mid_game)
     flip = "0" if doc["digest"][0] != "0" else "1"
     doc["digest"] = flip + doc["digest"][1:]
-    refused(json.dumps(doc), "does not match the save's digest")
+    refused(resealed(doc), "does not match the save's digest")
 
 
 def test_empty_digest_is_refused(mid_game):
@@ -383,7 +407,7 @@ def test_empty_digest_is_refused(mid_game):
 def test_edited_mode_is_refused(mid_game, option):
     doc = doc_of(mid_game)
     doc["options"][option] = not doc["options"][option]
-    refused(json.dumps(doc), "diverges|digest")
+    refused(resealed(doc), "diverges|digest")
 
 
 @pytest.mark.parametrize("option", ["hard", "missions"])
@@ -391,13 +415,13 @@ def test_edited_mode_of_a_fresh_game_is_refused(option):
     game = new_game(seed=3, generals=GENERALS)
     doc = doc_of(game)
     doc["options"][option] = True
-    refused(json.dumps(doc), "digest")
+    refused(resealed(doc), "digest")
 
 
 def test_edited_general_order_is_refused(mid_game):
     doc = doc_of(mid_game)
     doc["options"]["generals"] = list(reversed(doc["options"]["generals"]))
-    refused(json.dumps(doc), "diverges|digest")
+    refused(resealed(doc), "diverges|digest")
 
 
 @pytest.mark.parametrize("field", ["seed", "dice"])
@@ -408,7 +432,7 @@ def test_edited_seed_is_refused(mid_game, field):
         doc["dice"]["seed"] += 1     # a consistent edit of both still fails the digest
     else:
         doc["dice"]["seed"] += 1
-    refused(json.dumps(doc), "diverges|digest")
+    refused(resealed(doc), "diverges|digest")
 
 
 def test_a_refused_load_raises_only_save_error(mid_text):
@@ -416,7 +440,7 @@ def test_a_refused_load_raises_only_save_error(mid_text):
     doc = json.loads(mid_text)
     doc["commands"][2] = {"type": "Attack", "general": "hoth"}
     with pytest.raises(SaveError):
-        load_save(json.dumps(doc))
+        load_save(resealed(doc))
 
 
 @pytest.mark.parametrize("edit", ["short", "out-of-range"])
@@ -432,7 +456,7 @@ def test_edited_fixed_dice_script_is_refused_with_save_error(edit):
     else:
         doc["dice"]["rolls"][0] = 9
     with pytest.raises(SaveError):
-        load_save(json.dumps(doc))
+        load_save(resealed(doc))
 
 
 # ====================================================================== atomic writes

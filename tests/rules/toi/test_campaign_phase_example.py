@@ -104,8 +104,8 @@ def test_campaign_phase_example_advanced_hex_is_legal_from_order_227(toi):
 
 
 def test_save_of_the_example_round_trips_through_the_registry(toi):
-    """DESIGN "Saves, replay, undo": load_save(dumps(game)) replays the command log (a cattrs
-    tagged union) to the same digest."""
+    """DESIGN "Saves, replay, undo": load_save(dumps(game)) gives back the same game, log and
+    digest (commands tagged by their type)."""
     from rules.core import save
     from rules.registry import load_save
 
@@ -117,7 +117,7 @@ def test_save_of_the_example_round_trips_through_the_registry(toi):
     toi.play(game, DonePurchasing("german"))
     toi.play(game, Buy("soviet", "urban-deck", (0, 1, 2)))
     text = save.dumps(game)
-    assert '"game": "toi"' in text and '"type": "Buy"' in text
+    assert '"game":"toi"' in text and '"type":"Buy"' in text
     loaded = load_save(text)
     assert type(loaded).__name__ == "TideOfIron"
     assert loaded.digest() == game.digest()

@@ -29,7 +29,7 @@ def test_negative_battle_points_are_refused(vic):
         "Battle Points cannot be negative: cities' value -1 (5.1 counts what is in supply, 0 or more).")
     assert "resources -2" in vic.refused(game, EnterBattlePoints("Anna", 3, -2))
     assert "at most 40" in vic.refused(game, EnterBattlePoints("Anna", 41, 0))
-    assert "whole number" in vic.refused(game, EnterBattlePoints("Anna", 2.5, 0))
+    assert "cities must be int, not float 2.5" in vic.refused(game, EnterBattlePoints("Anna", 2.5, 0))
     vic.play(game, EnterBattlePoints("Anna", 3, 1))
     assert "entered already (5 BP)" in vic.refused(game, EnterBattlePoints("Anna", 3, 1))
 
