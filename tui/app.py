@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App
+from textual import events
+from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import ModalScreen
@@ -46,6 +47,7 @@ class WartableApp(App):
         self.autosave = autosave
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
+        self._held_keys: list[events.Key] = []
 
     def on_mount(self) -> None:
         try:
@@ -77,6 +79,31 @@ class WartableApp(App):
             self.push_screen(FallBlauScreen(game, autosave=self.autosave))
         if self.autosave:
             storage.autosave(game)
+
+    # -- keys typed faster than screens appear ---------------------------------------------
+    def _screen_ready(self) -> bool:
+        try:
+            return self.screen.is_mounted
+        except ScreenStackError:
+            return False
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key reaches a screen only once that screen is composed and mounted. A key typed
+        while a screen is being pushed (or one still on its way back up from the screen it was
+        typed at when another was pushed) waits, in order, for the new screen to be ready."""
+        if isinstance(event, events.Key) and (self._held_keys or not self._screen_ready()):
+            self._held_keys.append(event)
+            if len(self._held_keys) == 1:
+                self.set_timer(0.005, self._release_keys)
+            return
+        await super().on_event(event)
+
+    async def _release_keys(self) -> None:
+        while self._held_keys:
+            if not self._screen_ready():
+                self.set_timer(0.005, self._release_keys)
+                return
+            await super().on_event(self._held_keys.pop(0))
 
     def on_resize(self, event) -> None:
         if self._mounted:          # the first resize comes before the screens are pushed

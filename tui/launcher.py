@@ -60,6 +60,8 @@ class LauncherScreen(Screen):
 
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         choice = message.command
         if choice == "new-fallblau":
             from tui.new_game import NewFallBlauScreen

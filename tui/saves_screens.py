@@ -49,6 +49,8 @@ class SavesScreen(Screen):
 
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         save = message.command
         try:
             game = storage.load(save.path)

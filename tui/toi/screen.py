@@ -86,6 +86,8 @@ class ToIScreen(GameScreen):
     # -- commands ----------------------------------------------------------------------
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         if message.command == "result-form":
             self.action_result_form()
         else:
