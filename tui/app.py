@@ -105,6 +105,19 @@ class WartableApp(App):
                 return
             await super().on_event(self._held_keys.pop(0))
 
+    # -- the too-small notice ------------------------------------------------------------------
+    def push_screen(self, screen, *args, **kwargs):
+        """While the too-small notice is up it stays on top: a screen pushed meanwhile (a
+        resolution, a pass screen, the end) goes beneath it."""
+        notice = self._too_small
+        if notice is None or screen is notice or self.screen is not notice:
+            return super().push_screen(screen, *args, **kwargs)
+        self.pop_screen()
+        result = super().push_screen(screen, *args, **kwargs)
+        self._too_small = TooSmallScreen()
+        super().push_screen(self._too_small)
+        return result
+
     def on_resize(self, event) -> None:
         if self._mounted:          # the first resize comes before the screens are pushed
             self.check_size(event.size)

@@ -8,7 +8,8 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 from __future__ import annotations
 
 from rules.fallblau import Attack, new_game as new_fallblau
-from tui.app import WartableApp
+from tui.app import TooSmallScreen, WartableApp
+from tui.game_screen import PassScreen
 from tui.fallblau.screen import FallBlauScreen, ResolutionScreen
 from tests.support.keys import type_fast
 from tests.support.screens import flat, key_for, labels, stack
@@ -84,3 +85,46 @@ async def test_a_launcher_entry_typed_twice_together_opens_its_screen_once():
         assert stack(app) == ["LauncherScreen", "SavesScreen"]
         await pilot.press("q")
         assert stack(app) == ["LauncherScreen"]
+
+
+# ==========================================================================================
+# The too-small notice
+# ==========================================================================================
+async def test_a_screen_pushed_while_the_notice_is_up_goes_beneath_it():
+    game = new_fallblau(seed=5, generals=GENERALS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.resize_terminal(60, 20)
+        assert isinstance(app.screen, TooSmallScreen)
+        app.push_screen(PassScreen("the other player"))
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen), stack(app)
+        assert "Please enlarge the window." in flat(app)
+        await pilot.resize_terminal(80, 24)
+        assert isinstance(app.screen, PassScreen), stack(app)
+        assert "TooSmallScreen" not in stack(app)
+
+
+async def test_a_resolution_opened_while_the_notice_is_up_never_leaves_the_notice_stuck():
+    """A choice typed just before a shrink is played after the notice is up: its 'What
+    happens' screen used to land above the notice, which then stayed at 80x24 for good."""
+    game = new_fallblau(seed=5, generals=GENERALS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "1")
+        screen = app.screen
+        attack = next(c for c in game.legal() if isinstance(c, Attack))
+        await pilot.resize_terminal(60, 20)
+        screen.play(attack)                                    # the late choice
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen), stack(app)
+        assert "ResolutionScreen" in stack(app)
+        await pilot.resize_terminal(80, 24)
+        assert isinstance(app.screen, ResolutionScreen), stack(app)
+        assert "TooSmallScreen" not in stack(app)
+        assert "Please enlarge" not in flat(app)
+        await pilot.resize_terminal(70, 24)                    # and it follows every resize
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("a", "q")
+        assert isinstance(app.screen, FallBlauScreen), stack(app)
