@@ -54,15 +54,17 @@ class SavesScreen(Screen):
         save = message.command
         try:
             game = storage.load(save.path)
-        except SaveError as exc:
+            if self.mode != "load":
+                from tui.replay import ReplayScreen
+                replay = ReplayScreen(game, save.name)
+        except (SaveError, ValueError) as exc:
             self.notify(f"{save.name}: {exc}", severity="error", timeout=10)
             return
         self.app.pop_screen()
         if self.mode == "load":
             self.app.open_game(game)
         else:
-            from tui.fallblau.replay import ReplayScreen
-            self.app.push_screen(ReplayScreen(save.path.read_text(encoding="utf-8"), save.name))
+            self.app.push_screen(replay)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -7,10 +7,17 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 
 from __future__ import annotations
 
+import random
+
 from rules.fallblau import Attack, new_game as new_fallblau
+from rules.toi import new_game as new_toi
+from rules.victory import new_game as new_victory
+from tui import storage
 from tui.app import TooSmallScreen, WartableApp
 from tui.game_screen import PassScreen
+from tui.launcher import LauncherScreen
 from tui.fallblau.screen import FallBlauScreen, ResolutionScreen
+from tui.replay import ReplayScreen
 from tests.support.keys import type_fast
 from tests.support.screens import flat, key_for, labels, stack
 
@@ -128,3 +135,55 @@ async def test_a_resolution_opened_while_the_notice_is_up_never_leaves_the_notic
         await pilot.resize_terminal(80, 24)
         await pilot.press("a", "q")
         assert isinstance(app.screen, FallBlauScreen), stack(app)
+
+
+# ==========================================================================================
+# Replay
+# ==========================================================================================
+def _played(game, commands: int, seed: int = 1):
+    rng = random.Random(seed)
+    for _ in range(commands):
+        game.apply(rng.choice(game.legal()))
+    return game
+
+
+async def _replay_from_the_launcher(pilot, name: str) -> ReplayScreen:
+    app = pilot.app
+    await pilot.press(key_for(app, "Replay a save"))
+    await pilot.press(key_for(app, name))
+    assert isinstance(app.screen, ReplayScreen), (stack(app), notes(app))
+    return app.screen
+
+
+async def test_replay_steps_through_a_tide_of_iron_save_with_its_own_log():
+    """'Replay a save' on a Tide of Iron save used to crash ('TideOfIron' object has no
+    attribute 'missions_mode'): it shows the campaign's sheet, cards and log instead."""
+    game = _played(new_toi(players=("Anna", "Ben")), 5)
+    storage.save_named(game, "toi five")
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        replay = await _replay_from_the_launcher(pilot, "toi five")
+        assert f"Replay of 'toi five': command 0 of {len(game.log)}" in flat(app)
+        assert "Ramming Speed" in flat(app)
+        await pilot.press("e")
+        assert replay.at == len(game.log)
+        last = game.events[-1].text
+        assert " ".join(last.split())[:30] in flat(app)
+        await pilot.press("p", "g", "q")
+        assert isinstance(app.screen, LauncherScreen) and app._exception is None
+
+
+async def test_replay_steps_through_a_victory_save_with_its_own_log():
+    game = _played(new_victory(seed=2, players=("Axis", "Allies"), mode="duel"), 30)
+    storage.save_named(game, "victory thirty")
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        replay = await _replay_from_the_launcher(pilot, "victory thirty")
+        assert "Victory: The Blocks of War" in flat(app)
+        for _ in range(len(game.log)):
+            await pilot.press("n")
+        assert replay.at == len(game.log)
+        assert f"command {len(game.log)} of {len(game.log)}" in flat(app)
+        assert "battle" in flat(app)
+        await pilot.press("q")
+        assert app._exception is None
