@@ -67,7 +67,7 @@ class WartableApp(App):
         return LauncherScreen()
 
     def open_game(self, game) -> None:
-        """Show a game on its own screen (chosen by the game's id)."""
+        """Show a game on its own screen (chosen by the game's id); the screen autosaves it."""
         if game.game_id == "toi":
             from tui.toi.screen import ToIScreen
             self.push_screen(ToIScreen(game, autosave=self.autosave))
@@ -77,8 +77,6 @@ class WartableApp(App):
         else:
             from tui.fallblau.screen import FallBlauScreen
             self.push_screen(FallBlauScreen(game, autosave=self.autosave))
-        if self.autosave:
-            storage.autosave(game)
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:

@@ -7,17 +7,25 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import random
+from pathlib import Path
+
+import pytest
 
 from rules.fallblau import Attack, new_game as new_fallblau
 from rules.toi import new_game as new_toi
 from rules.victory import new_game as new_victory
-from tui import storage
+from tui import cli, storage
 from tui.app import TooSmallScreen, WartableApp
 from tui.game_screen import PassScreen
 from tui.launcher import LauncherScreen
 from tui.fallblau.screen import FallBlauScreen, ResolutionScreen
+from tui.fallblau.plain import run_plain
 from tui.replay import ReplayScreen
+from tui.saves_screens import SavesScreen
 from tests.support.keys import type_fast
 from tests.support.screens import flat, key_for, labels, stack
 
@@ -140,6 +148,14 @@ async def test_a_resolution_opened_while_the_notice_is_up_never_leaves_the_notic
 # ==========================================================================================
 # Replay
 # ==========================================================================================
+def finished_fallblau(seed: int = 3):
+    game = new_fallblau(seed=seed, generals=GENERALS)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        game.apply(rng.choice(game.legal()))
+    return game
+
+
 def _played(game, commands: int, seed: int = 1):
     rng = random.Random(seed)
     for _ in range(commands):
@@ -187,3 +203,161 @@ async def test_replay_steps_through_a_victory_save_with_its_own_log():
         assert "battle" in flat(app)
         await pilot.press("q")
         assert app._exception is None
+
+
+# ==========================================================================================
+# A data directory that cannot be written or read
+# ==========================================================================================
+def _unwritable(monkeypatch, code: int) -> None:
+    """Every write into the data directory fails as on a read-only or full disk."""
+    def refuse(path, text):
+        raise OSError(code, os.strerror(code), str(path))
+    monkeypatch.setattr(storage, "write_atomic", refuse)
+
+
+@pytest.mark.parametrize("code", [errno.EROFS, errno.ENOSPC])
+async def test_a_game_opens_and_plays_on_when_the_autosave_cannot_be_written(monkeypatch, code):
+    """open_game used to call storage.autosave with no handling: the app crashed on a
+    read-only or full data directory. The player is told once; play goes on."""
+    _unwritable(monkeypatch, code)
+    game = new_fallblau(seed=5, generals=GENERALS)
+    app = WartableApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FallBlauScreen)
+        failed = [m for sev, m in notes(app) if sev == "error" and m.startswith("Autosave failed")]
+        assert len(failed) == 1 and os.strerror(code) in failed[0], notes(app)
+        assert "not being saved" in failed[0]
+        await pilot.press("1", "1")                            # play goes on
+        assert len(game.log) == 1
+        assert len([m for _, m in notes(app) if m.startswith("Autosave failed")]) == 1   # told once
+        monkeypatch.undo()                                     # the disk has room again
+        await pilot.press(key_for(app, "Consolidate"), "1")
+        assert ("information", "Autosave works again: the game is saved.") in notes(app)
+        assert len(storage.load(storage.autosave_path()).log) == len(game.log) == 2
+
+
+async def test_a_data_directory_that_is_a_file_lets_the_launcher_and_a_game_run(monkeypatch, tmp_path):
+    afile = tmp_path / "not-a-folder"
+    afile.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(afile))
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Statistics"))
+        assert "cannot be read" in flat(app) and "Not a directory" in flat(app)
+        await pilot.press("q")
+        await pilot.press(key_for(app, "New campaign: Fall Blau"), "1", "2", "3", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FallBlauScreen), stack(app)
+        assert any(m.startswith("Autosave failed: Not a directory") for _, m in notes(app)), notes(app)
+        game = app.screen.game
+        await pilot.press("1", "1")
+        assert len(game.log) == 1 and app._exception is None
+    assert afile.read_text(encoding="utf-8") == "x"
+
+
+def test_stats_with_a_data_directory_that_is_a_file_says_so(monkeypatch, tmp_path, capsys):
+    afile = tmp_path / "not-a-folder"
+    afile.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(afile))
+    assert cli.main(["stats"]) == 1
+    err = capsys.readouterr().err
+    assert "wartable stats: The statistics file" in err and "cannot be read: Not a directory" in err
+
+
+def _damaged_stats_on_a_read_only_disk(monkeypatch) -> bytes:
+    path = storage.stats_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "wartable-stats", "games": [', encoding="utf-8")
+
+    def refuse(src, dst):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(src))
+    monkeypatch.setattr(storage.os, "replace", refuse)
+    _unwritable(monkeypatch, errno.EROFS)
+    return path.read_bytes()
+
+
+def test_a_damaged_stats_file_on_a_read_only_disk_is_reported_and_left_as_it_is(monkeypatch, capsys):
+    """It used to crash `wartable stats` (moving the damaged file aside failed)."""
+    before = _damaged_stats_on_a_read_only_disk(monkeypatch)
+    assert cli.main(["stats"]) == 1
+    err = capsys.readouterr().err
+    assert "is damaged" in err and "could not be moved aside (Read-only file system)" in err
+    assert "left as it is" in err
+    warning = storage.record_result(finished_fallblau())
+    assert warning and "This result was not added to the statistics." in warning
+    assert storage.stats_path().read_bytes() == before
+    assert list(storage.data_dir().iterdir()) == [storage.stats_path()]
+
+
+async def test_the_statistics_screen_reports_a_damaged_stats_file_on_a_read_only_disk(monkeypatch):
+    before = _damaged_stats_on_a_read_only_disk(monkeypatch)
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Statistics"))
+        assert "No statistics to show." in flat(app) and "could not be moved aside" in flat(app)
+        await pilot.press("q")
+        assert isinstance(app.screen, LauncherScreen)
+    assert storage.stats_path().read_bytes() == before
+
+
+async def test_the_end_of_a_game_with_a_read_only_stats_file_says_the_result_was_not_recorded(monkeypatch):
+    _damaged_stats_on_a_read_only_disk(monkeypatch)
+    app = WartableApp(finished_fallblau())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.2)
+        assert type(app.screen).__name__ == "EndScreen", stack(app)
+        assert any("not added to the statistics" in m for _, m in notes(app)), notes(app)
+
+
+def _unreadable_saves(monkeypatch) -> None:
+    """The saves folder may not be read (its permissions): every look inside it is refused.
+    (Simulated: the tests may run as root, whom permissions do not stop.)"""
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True)
+    storage.autosave(new_fallblau(seed=5, generals=GENERALS))
+    real_stat, real_listdir = Path.stat, os.listdir
+
+    def stat(self, *args, **kwargs):
+        if self.parent == folder:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(self))
+        return real_stat(self, *args, **kwargs)
+
+    def listdir(path="."):
+        if Path(path) == folder:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return real_listdir(path)
+    monkeypatch.setattr(Path, "stat", stat)
+    monkeypatch.setattr(storage.os, "listdir", listdir)
+
+
+def test_resume_with_an_unreadable_saves_folder_says_so(monkeypatch, capsys):
+    """It used to raise PermissionError out of `wartable resume`."""
+    _unreadable_saves(monkeypatch)
+    assert cli.main(["resume"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("wartable resume: The autosave (") and "cannot be read: Permission denied" in err
+
+
+async def test_the_launcher_with_an_unreadable_saves_folder_says_so_and_goes_on(monkeypatch):
+    _unreadable_saves(monkeypatch)
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "The saves folder" in flat(app) and "cannot be read: Permission denied" in flat(app)
+        await pilot.press(key_for(app, "Resume the last game"))
+        assert any(sev == "error" and "Permission denied" in m for sev, m in notes(app)), notes(app)
+        await pilot.press(key_for(app, "Load a save"))
+        assert isinstance(app.screen, SavesScreen) and "cannot be read" in flat(app)
+        await pilot.press("q")
+        assert isinstance(app.screen, LauncherScreen) and app._exception is None
+
+
+def test_plain_mode_never_says_the_game_is_kept_when_no_autosave_worked(monkeypatch):
+    _unwritable(monkeypatch, errno.ENOSPC)
+    out = io.StringIO()
+    run_plain(new_fallblau(seed=5, generals=GENERALS), io.StringIO("1\nq\n"), out)
+    text = out.getvalue()
+    assert "Autosave failed: No space left on device" in text
+    assert "kept in the autosave" not in text
+    assert "Goodbye: the autosave failed, so this game is not kept." in text
