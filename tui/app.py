@@ -50,6 +50,7 @@ class WartableApp(App):
         self._held_keys: list[events.Key] = []
 
     def on_mount(self) -> None:
+        storage.remove_stale_temp_files()
         try:
             keymap = storage.load_keymap()
         except ValueError as exc:

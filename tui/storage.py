@@ -9,8 +9,9 @@ directory; nothing is ever written into the repo)::
     <data dir>/stats.json              one record per finished game
     <data dir>/config.toml             settings: an optional [keys] table
 
-Every write is atomic (``rules.core.save.write_atomic``). Reading never changes a save: a broken
-save is listed with its problem and left as it is. Plain Python: no Textual, so it loads fast.
+Every write is atomic (``rules.core.save.write_atomic``); the temp files of a write killed midway
+are removed at the next start (``remove_stale_temp_files``). Reading never changes a save: a
+broken save is listed with its problem and left as it is. Plain Python: no Textual, so it loads fast.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 import tomllib
 from datetime import datetime
 from pathlib import Path
@@ -78,6 +80,30 @@ def autosave(game: Game) -> Path:
     from rules.core.save import dumps
     write_atomic(path, dumps(game))
     return path
+
+
+TEMP_MAX_AGE = 60.0   # seconds: a temp file older than this is no longer being written
+
+
+def remove_stale_temp_files(max_age: float = TEMP_MAX_AGE) -> list[Path]:
+    """Remove what atomic writes of a killed process left behind (``.<name>.<random>.tmp`` in
+    the data, saves and exports folders), only files older than ``max_age`` seconds: a newer one
+    may be another wartable writing right now. Returns the files removed; never fails."""
+    now = time.time()
+    removed: list[Path] = []
+    for folder in (data_dir(), saves_dir(), exports_dir()):
+        try:
+            candidates = list(folder.glob(".*.tmp"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                if path.is_file() and now - path.stat().st_mtime > max_age:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue              # gone already, or not ours to remove
+    return removed
 
 
 def check_name(name: str) -> str:

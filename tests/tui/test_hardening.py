@@ -11,6 +11,8 @@ import errno
 import io
 import os
 import random
+import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -361,3 +363,49 @@ def test_plain_mode_never_says_the_game_is_kept_when_no_autosave_worked(monkeypa
     assert "Autosave failed: No space left on device" in text
     assert "kept in the autosave" not in text
     assert "Goodbye: the autosave failed, so this game is not kept." in text
+
+
+# ==========================================================================================
+# Temp files of a write killed midway
+# ==========================================================================================
+def _left_behind(folder: Path, name: str, age: float) -> Path:
+    """A temp file as write_atomic makes it, as if its process was killed ``age`` s ago."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    os.write(fd, b'{"format": "wartable-save", "comm')
+    os.close(fd)
+    then = time.time() - age
+    os.utime(tmp, (then, then))
+    return Path(tmp)
+
+
+def test_stale_temp_files_are_removed_and_fresh_ones_kept():
+    """A process killed while saving leaves `.autosave.json.*.tmp`; nothing removed them.
+    Only files older than a minute go: a newer one may be being written right now."""
+    old = [_left_behind(storage.saves_dir(), "autosave.json", 120),
+           _left_behind(storage.saves_dir(), "my game.json", 3600),
+           _left_behind(storage.data_dir(), "stats.json", 61),
+           _left_behind(storage.exports_dir(), "toi-setup-sheet-20260101-120000.md", 500)]
+    fresh = _left_behind(storage.saves_dir(), "autosave.json", 5)
+    keep = [storage.saves_dir() / "autosave.json", storage.saves_dir() / ".notes.tmp.json"]
+    for path in keep:
+        path.write_text("{}", encoding="utf-8")
+    assert sorted(storage.remove_stale_temp_files()) == sorted(old)
+    assert not any(p.exists() for p in old)
+    assert fresh.exists() and all(p.exists() for p in keep)
+
+
+async def test_the_app_removes_stale_temp_files_when_it_starts():
+    old = [_left_behind(storage.saves_dir(), "autosave.json", 120) for _ in range(3)]
+    fresh = _left_behind(storage.saves_dir(), "autosave.json", 0)
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not any(p.exists() for p in old) and fresh.exists()
+
+
+def test_plain_mode_removes_stale_temp_files_when_it_starts():
+    old = _left_behind(storage.saves_dir(), "autosave.json", 120)
+    run_plain(new_fallblau(seed=5, generals=GENERALS), io.StringIO("q\n"), io.StringIO())
+    assert not old.exists()
+    assert [p.name for p in storage.saves_dir().iterdir()] == ["autosave.json"]

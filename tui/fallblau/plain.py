@@ -131,6 +131,8 @@ class _Plain:
             self.say("This campaign is already over.")
             self.finish()
             return 0
+        if self.autosave:
+            storage.remove_stale_temp_files()
         self.save()
         self.show()
         while True:
