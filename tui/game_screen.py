@@ -126,6 +126,8 @@ class GameScreen(Screen):
         self._autosave_failed = False
 
     def show_end(self) -> None:
+        if self.game.outcome is None:     # late: a key typed meanwhile took the end back (undo)
+            return
         if self.autosave:
             try:
                 warning = storage.record_result(self.game)

@@ -409,3 +409,17 @@ def test_plain_mode_removes_stale_temp_files_when_it_starts():
     run_plain(new_fallblau(seed=5, generals=GENERALS), io.StringIO("q\n"), io.StringIO())
     assert not old.exists()
     assert [p.name for p in storage.saves_dir().iterdir()] == ["autosave.json"]
+
+
+async def test_a_late_call_to_show_the_end_after_an_undo_took_it_back_does_nothing():
+    """A finished game shows its end after the first refresh; `u` typed at once could take the
+    last command back first, and the end screen then read an outcome of None (found by the
+    fuzz test). The late call finds the game going on and shows nothing."""
+    game = new_fallblau(seed=5, generals=GENERALS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.show_end()                                  # as if the end had been undone
+        await pilot.pause()
+        assert isinstance(app.screen, FallBlauScreen), stack(app)
+        assert app._exception is None
