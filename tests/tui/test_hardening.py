@@ -423,3 +423,18 @@ async def test_a_late_call_to_show_the_end_after_an_undo_took_it_back_does_nothi
         await pilot.pause()
         assert isinstance(app.screen, FallBlauScreen), stack(app)
         assert app._exception is None
+
+
+async def test_enter_typed_twice_in_the_save_name_box_saves_once_and_pops_nothing_else():
+    """Found by the key fuzz test: the second Enter's Submitted arrived after the first had
+    closed the box, and its dismiss popped the screen beneath (at last the launcher:
+    ScreenStackError)."""
+    game = new_fallblau(seed=5, generals=GENERALS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", *"twice")
+        await type_fast(app, ["enter", "enter"])
+        await pilot.pause(0.2)
+        assert app._exception is None
+        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert (storage.saves_dir() / "twice.json").exists()
