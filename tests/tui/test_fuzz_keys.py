@@ -19,6 +19,7 @@ from rules.victory import new_game as new_victory
 from tui import storage
 from tui.app import WartableApp
 from tests.support.keys import random_gaps, random_keys, type_fast
+from tests.support.rules import finished_fallblau
 
 # Longer local runs: WARTABLE_FUZZ_KEYS=2000 WARTABLE_FUZZ_SEEDS=10 python3 run.py test tests/tui/test_fuzz_keys.py
 KEYS_PER_RUN = int(os.environ.get("WARTABLE_FUZZ_KEYS", "80"))
@@ -39,14 +40,6 @@ class FuzzApp(WartableApp):
             self.quits += 1
             return
         super().exit(*args, **kwargs)
-
-
-def finished_fallblau(seed: int = 3):
-    game = new_fallblau(seed=seed, generals=GENERALS)
-    rng = random.Random(seed)
-    while game.outcome is None:
-        game.apply(rng.choice(game.legal()))
-    return game
 
 
 def some_saves() -> None:

@@ -30,6 +30,7 @@ from tui.replay import ReplayScreen
 from tui.saves_screens import SavesScreen
 from tests.support.keys import type_fast
 from tests.support.screens import flat, key_for, labels, stack
+from tests.support.rules import finished_fallblau
 
 GENERALS = ("hoth", "paulus", "ruoff")
 SIZE = (80, 24)
@@ -150,14 +151,6 @@ async def test_a_resolution_opened_while_the_notice_is_up_never_leaves_the_notic
 # ==========================================================================================
 # Replay
 # ==========================================================================================
-def finished_fallblau(seed: int = 3):
-    game = new_fallblau(seed=seed, generals=GENERALS)
-    rng = random.Random(seed)
-    while game.outcome is None:
-        game.apply(rng.choice(game.legal()))
-    return game
-
-
 def _played(game, commands: int, seed: int = 1):
     rng = random.Random(seed)
     for _ in range(commands):
