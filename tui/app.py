@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.app import App
+from textual import events
+from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import ModalScreen
@@ -46,8 +47,10 @@ class WartableApp(App):
         self.autosave = autosave
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
+        self._held_keys: list[events.Key] = []
 
     def on_mount(self) -> None:
+        storage.remove_stale_temp_files()
         try:
             keymap = storage.load_keymap()
         except ValueError as exc:
@@ -65,7 +68,7 @@ class WartableApp(App):
         return LauncherScreen()
 
     def open_game(self, game) -> None:
-        """Show a game on its own screen (chosen by the game's id)."""
+        """Show a game on its own screen (chosen by the game's id); the screen autosaves it."""
         if game.game_id == "toi":
             from tui.toi.screen import ToIScreen
             self.push_screen(ToIScreen(game, autosave=self.autosave))
@@ -75,8 +78,44 @@ class WartableApp(App):
         else:
             from tui.fallblau.screen import FallBlauScreen
             self.push_screen(FallBlauScreen(game, autosave=self.autosave))
-        if self.autosave:
-            storage.autosave(game)
+
+    # -- keys typed faster than screens appear ---------------------------------------------
+    def _screen_ready(self) -> bool:
+        try:
+            return self.screen.is_mounted
+        except ScreenStackError:
+            return False
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key reaches a screen only once that screen is composed and mounted. A key typed
+        while a screen is being pushed (or one still on its way back up from the screen it was
+        typed at when another was pushed) waits, in order, for the new screen to be ready."""
+        if isinstance(event, events.Key) and (self._held_keys or not self._screen_ready()):
+            self._held_keys.append(event)
+            if len(self._held_keys) == 1:
+                self.set_timer(0.005, self._release_keys)
+            return
+        await super().on_event(event)
+
+    async def _release_keys(self) -> None:
+        while self._held_keys:
+            if not self._screen_ready():
+                self.set_timer(0.005, self._release_keys)
+                return
+            await super().on_event(self._held_keys.pop(0))
+
+    # -- the too-small notice ------------------------------------------------------------------
+    def push_screen(self, screen, *args, **kwargs):
+        """While the too-small notice is up it stays on top: a screen pushed meanwhile (a
+        resolution, a pass screen, the end) goes beneath it."""
+        notice = self._too_small
+        if notice is None or screen is notice or self.screen is not notice:
+            return super().push_screen(screen, *args, **kwargs)
+        self.pop_screen()
+        result = super().push_screen(screen, *args, **kwargs)
+        self._too_small = TooSmallScreen()
+        super().push_screen(self._too_small)
+        return result
 
     def on_resize(self, event) -> None:
         if self._mounted:          # the first resize comes before the screens are pushed

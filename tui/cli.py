@@ -170,7 +170,11 @@ def _load(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     from tui import storage
 
-    rows, warning = storage.stats_summary()
+    try:
+        rows, warning = storage.stats_summary()
+    except storage.StatsUnavailable as exc:
+        print(f"wartable stats: {exc}", file=sys.stderr)
+        return 1
     if warning:
         print(f"wartable stats: {warning}", file=sys.stderr)
     if not rows:

@@ -50,6 +50,7 @@ class GameScreen(Screen):
         super().__init__()
         self.game = game
         self.autosave = autosave
+        self._autosave_failed = False
         self._to_act = self.player_to_act()
 
     # -- what subclasses provide ---------------------------------------------------
@@ -65,6 +66,7 @@ class GameScreen(Screen):
 
     # -- the shared flow ---------------------------------------------------------------
     def on_mount(self) -> None:
+        self._autosave()                  # the game in progress, from the moment it is shown
         self.query_one(LogPanel).add_events(self.game.events)
         self.refresh_view()
         self.query_one("#menu-options").focus()
@@ -106,19 +108,35 @@ class GameScreen(Screen):
         self._to_act = to_act
 
     def _autosave(self) -> None:
+        """Write the autosave. A full or read-only disk does not stop play: the player is told
+        once (and again when it works again), and the game goes on unsaved meanwhile."""
         if not self.autosave:
             return
         try:
             storage.autosave(self.game)
         except OSError as exc:
-            self.notify(f"Autosave failed: {exc}", severity="error")
+            if not self._autosave_failed:
+                self.notify(f"Autosave failed: {exc.strerror or exc} ({storage.autosave_path()}). "
+                            "Play goes on, but this game is not being saved.",
+                            severity="error", timeout=15)
+            self._autosave_failed = True
+            return
+        if self._autosave_failed:
+            self.notify("Autosave works again: the game is saved.")
+        self._autosave_failed = False
 
     def show_end(self) -> None:
+        if self.game.outcome is None:     # late: a key typed meanwhile took the end back (undo)
+            return
         if self.autosave:
             try:
-                storage.record_result(self.game)
+                warning = storage.record_result(self.game)
             except OSError as exc:
-                self.notify(f"Could not record the result: {exc}", severity="error")
+                self.notify(f"Could not record the result: {exc.strerror or exc}", severity="error",
+                            timeout=10)
+            else:
+                if warning:
+                    self.notify(warning, severity="warning", timeout=10)
         self.app.push_screen(self.end_screen())
 
     def action_undo(self) -> None:

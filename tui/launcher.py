@@ -35,7 +35,11 @@ class LauncherScreen(Screen):
     def refresh_menu(self) -> None:
         resume = "Resume the last game"
         info = "No game in progress."
-        for save in storage.list_saves():
+        try:
+            saves = storage.list_saves()
+        except SaveError as exc:
+            saves, info = [], str(exc)
+        for save in saves:
             if save.path.name == "autosave.json":
                 if save.ok:
                     when = save.modified.strftime("%Y-%m-%d %H:%M")
@@ -60,6 +64,8 @@ class LauncherScreen(Screen):
 
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         choice = message.command
         if choice == "new-fallblau":
             from tui.new_game import NewFallBlauScreen

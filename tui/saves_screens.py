@@ -31,7 +31,11 @@ class SavesScreen(Screen):
 
     def on_mount(self) -> None:
         entries = []
-        for save in storage.list_saves():
+        try:
+            saves, problem = storage.list_saves(), ""
+        except SaveError as exc:
+            saves, problem = [], str(exc)
+        for save in saves:
             when = save.modified.strftime("%Y-%m-%d %H:%M")
             if save.ok:
                 label = f"{save.name} · {save.game_id} · {save.commands} commands · {when}"
@@ -42,26 +46,32 @@ class SavesScreen(Screen):
         menu = self.query_one(CommandMenu)
         menu.set_entries(entries, title)
         info = f"Saves are kept in {storage.saves_dir()}"
-        if not entries:
+        if problem:
+            info = problem
+        elif not entries:
             info = "No saves yet. " + info
         self.query_one("#saves-info", Static).update(info)
         self.query_one("#menu-options").focus()
 
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         save = message.command
         try:
             text = storage.read_save(save.path)       # read once, safely (a regular file, bounded)
             game = storage.load_text(text)
-        except SaveError as exc:
+            if self.mode != "load":
+                from tui.replay import ReplayScreen
+                replay = ReplayScreen(game, save.name)
+        except (SaveError, ValueError) as exc:
             self.notify(f"{save.name}: {exc}", severity="error", timeout=10)
             return
         self.app.pop_screen()
         if self.mode == "load":
             self.app.open_game(game)
         else:
-            from tui.fallblau.replay import ReplayScreen
-            self.app.push_screen(ReplayScreen(text, save.name))
+            self.app.push_screen(replay)
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -80,11 +90,15 @@ class StatsScreen(Screen):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_columns("Game", "Mode", "Played", "Won", "Brilliant", "Best VP")
-        rows, warning = storage.stats_summary()
+        unavailable = False
+        try:
+            rows, warning = storage.stats_summary()
+        except storage.StatsUnavailable as exc:
+            rows, warning, unavailable = [], f"No statistics to show. {exc}", True
         for row in rows:
             table.add_row(row["game"], row["mode"], str(row["played"]), str(row["won"]),
                           str(row["brilliant"]), str(row["best_vp"]))
-        info = "No finished games yet." if not rows else ""
+        info = "No finished games yet." if not rows and not unavailable else ""
         if warning:
             info = f"{warning} {info}"
         self.query_one("#stats-info", Static).update(info)

@@ -9,8 +9,9 @@ directory; nothing is ever written into the repo)::
     <data dir>/stats.json              one record per finished game
     <data dir>/config.toml             settings: an optional [keys] table
 
-Every write is atomic (``rules.core.save.write_atomic``). Reading never changes a save: a broken
-save is listed with its problem and left as it is. Plain Python: no Textual, so it loads fast.
+Every write is atomic (``rules.core.save.write_atomic``); the temp files of a write killed midway
+are removed at the next start (``remove_stale_temp_files``). Reading never changes a save: a
+broken save is listed with its problem and left as it is. Plain Python: no Textual, so it loads fast.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 import os
 import re
 import stat
+import time
 import tomllib
 from datetime import datetime
 from pathlib import Path
@@ -77,6 +79,30 @@ def autosave(game: Game) -> Path:
     from rules.core.save import dumps
     write_atomic(path, dumps(game))
     return path
+
+
+TEMP_MAX_AGE = 60.0   # seconds: a temp file older than this is no longer being written
+
+
+def remove_stale_temp_files(max_age: float = TEMP_MAX_AGE) -> list[Path]:
+    """Remove what atomic writes of a killed process left behind (``.<name>.<random>.tmp`` in
+    the data, saves and exports folders), only files older than ``max_age`` seconds: a newer one
+    may be another wartable writing right now. Returns the files removed; never fails."""
+    now = time.time()
+    removed: list[Path] = []
+    for folder in (data_dir(), saves_dir(), exports_dir()):
+        try:
+            candidates = list(folder.glob(".*.tmp"))
+        except OSError:
+            continue
+        for path in candidates:
+            try:
+                if path.is_file() and now - path.stat().st_mtime > max_age:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue              # gone already, or not ours to remove
+    return removed
 
 
 def check_name(name: str) -> str:
@@ -140,14 +166,19 @@ def _peek(text: str) -> tuple[str, int]:
 
 def list_saves() -> list[SaveInfo]:
     """Every ``*.json`` in the saves folder, newest first. Broken files are listed with their
-    problem, never touched; one bad file never stops the listing of the rest."""
+    problem, never touched; one bad file never stops the listing of the rest.
+
+    SaveError when the folder itself cannot be read (its permissions, or the data directory
+    is a file).
+    """
     folder = saves_dir()
     try:
         if not folder.is_dir():
             return []
+        os.listdir(folder)            # glob passes over an unreadable folder in silence
         paths = list(folder.glob("*.json"))
-    except OSError:
-        return []
+    except OSError as exc:
+        raise SaveError(f"The saves folder {folder} cannot be read: {exc.strerror or exc}.") from None
     out: list[SaveInfo] = []
     for path in paths:
         if path.name.startswith("."):
@@ -203,8 +234,11 @@ def load_text(text: str) -> Game:
 def last_game() -> Game | None:
     """The game in the autosave, or None when there is none; SaveError if it cannot be loaded."""
     path = autosave_path()
-    if not path.exists():
-        return None
+    try:
+        if not path.exists():
+            return None
+    except OSError as exc:            # e.g. the saves folder may not be read
+        raise SaveError(f"The autosave ({path}) cannot be read: {exc.strerror or exc}.") from None
     try:
         return load(path)
     except SaveError as exc:
@@ -247,7 +281,10 @@ def _moved_aside(path: Path, problem: str) -> str:
         n += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
     os.replace(path, target)
-    _write_stats(path, [])
+    try:
+        _write_stats(path, [])
+    except OSError:
+        pass                          # the next result recorded starts it
     return (f"The statistics file was damaged ({problem}); it was moved to {target} "
             "and a fresh one was started.")
 
@@ -279,31 +316,50 @@ def _check_stats(text: str) -> list[dict]:
     return records
 
 
+class StatsUnavailable(Exception):
+    """stats.json cannot be read, or is damaged and cannot be moved aside: the message says
+    which; nothing was changed."""
+
+
 def _read_stats() -> tuple[list[dict], str | None]:
-    """The records in stats.json, and a warning if the file had to be moved aside."""
+    """The records in stats.json, and a warning if the file had to be moved aside.
+
+    StatsUnavailable when it cannot be read, or is damaged and cannot be moved aside (a
+    read-only or full disk): the damaged file is then left exactly as it is.
+    """
     path = stats_path()
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return [], None
+    except OSError as exc:            # unreadable, or the data directory is not a folder
+        raise StatsUnavailable(f"The statistics file {path} cannot be read: {exc.strerror or exc}.") from None
     try:
         return _check_stats(data.decode("utf-8")), None
-    except UnicodeDecodeError:
-        return [], _moved_aside(path, "it is not text")
-    except ValueError as exc:
-        return [], _moved_aside(path, str(exc))
+    except (UnicodeDecodeError, ValueError) as exc:
+        problem = "it is not text" if isinstance(exc, UnicodeDecodeError) else str(exc)
+        try:
+            return [], _moved_aside(path, problem)
+        except OSError as move:
+            raise StatsUnavailable(
+                f"The statistics file {path} is damaged ({problem}) and could not be moved aside "
+                f"({move.strerror or move}); it was left as it is.") from None
 
 
 def record_result(game: Game) -> str | None:
     """Add a finished game to stats.json (once: the same game recorded again changes nothing).
 
-    Returns a warning when a damaged stats file had to be moved aside, else None.
+    Returns a warning when a damaged stats file had to be moved aside, or when the result could
+    not be recorded because stats.json cannot be read or moved aside; else None.
     An unfinished game is not recorded.
     """
     outcome = game.outcome
     if outcome is None:
         return None
-    records, warning = _read_stats()
+    try:
+        records, warning = _read_stats()
+    except StatsUnavailable as exc:
+        return f"{exc} This result was not added to the statistics."
     options = json.loads(_canonical(game.options))
     key = (game.game_id, game.seed, _canonical(options), len(game.log))
     for rec in records:
@@ -335,7 +391,8 @@ def record_result(game: Game) -> str | None:
 
 def stats_summary() -> tuple[list[dict[str, Any]], str | None]:
     """One row per game and mode (dicts: game, mode, played, won, brilliant, best_vp), and a
-    warning when a damaged stats file had to be moved aside (else None)."""
+    warning when a damaged stats file had to be moved aside (else None). StatsUnavailable
+    when the file cannot be read, or is damaged and cannot be moved aside."""
     records, warning = _read_stats()
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for rec in records:

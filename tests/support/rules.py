@@ -59,3 +59,14 @@ def refuse_sample(game, rng, candidates, k: int) -> int:
     for cmd in picked:
         assert_refused(game, cmd)
     return len(picked)
+def finished_fallblau(seed: int = 3, generals=("hoth", "paulus", "ruoff")):
+    """A Fall Blau campaign played to its end by random legal commands (seeded)."""
+    import random
+
+    from rules.fallblau import new_game
+
+    game = new_game(seed=seed, generals=generals)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        game.apply(rng.choice(game.legal()))
+    return game

@@ -28,7 +28,7 @@ from rules.fallblau.help import load_help, topics_for
 from rules.registry import load_save
 from tui import storage
 from tui.app import TooSmallScreen, WartableApp
-from tui.fallblau.replay import ReplayScreen
+from tui.replay import ReplayScreen
 from tui.fallblau.screen import (
     EndScreen,
     FallBlauScreen,

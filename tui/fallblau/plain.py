@@ -65,6 +65,7 @@ class _Plain:
         self.stdin = stdin
         self.stdout = stdout
         self.autosave = autosave
+        self.saved = False          # the autosave holds the game as it is now
         self.record = record
         self.ascii_only = not _can_show(stdout, "■□")
         isatty = getattr(stdin, "isatty", None)
@@ -99,7 +100,19 @@ class _Plain:
         try:
             storage.autosave(self.game)
         except OSError as exc:
-            self.say(f"Autosave failed: {exc}")
+            self.saved = False
+            self.say(f"Autosave failed: {exc.strerror or exc} ({storage.autosave_path()}). "
+                     "Play goes on, but this game is not being saved.")
+            return
+        self.saved = True
+
+    def kept(self, what: str) -> str:
+        """How the game is left when play stops (``what`` starts the sentence)."""
+        if not self.autosave:
+            return f"{what}."
+        if self.saved:
+            return f"{what}: the game is kept in the autosave (wartable resume --plain continues it)."
+        return f"{what}: the autosave failed, so this game is not kept."
 
     def finish(self) -> None:
         self.say(render_end(self.game))
@@ -118,6 +131,8 @@ class _Plain:
             self.say("This campaign is already over.")
             self.finish()
             return 0
+        if self.autosave:
+            storage.remove_stale_temp_files()
         self.save()
         self.show()
         while True:
@@ -125,8 +140,7 @@ class _Plain:
             line = self.stdin.readline()
             if not line:   # end of input: leave as with q
                 self.say()
-                self.say("End of input: the game is kept in the autosave." if self.autosave
-                         else "End of input.")
+                self.say(self.kept("End of input"))
                 return 0
             if self.echo:
                 self.say(line.rstrip("\r\n"))
@@ -137,8 +151,7 @@ class _Plain:
             head, _, rest = word.partition(" ")
             head = head.lower()
             if head == "q" and not rest:
-                self.say("The game is kept in the autosave: wartable resume --plain continues it."
-                         if self.autosave else "Goodbye.")
+                self.say(self.kept("Goodbye"))
                 return 0
             if head in ("?", "h", "help") and not rest:
                 self.say(HELP)
@@ -232,5 +245,5 @@ def run_plain(game: FallBlau, stdin: TextIO, stdout: TextIO, autosave: bool = Tr
         return plain.run()
     except KeyboardInterrupt:
         plain.say()
-        plain.say("Interrupted: the game is kept in the autosave." if autosave else "Interrupted.")
+        plain.say(plain.kept("Interrupted"))
         return 130

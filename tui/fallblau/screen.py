@@ -102,10 +102,13 @@ class FallBlauScreen(GameScreen):
     # -- the menu ------------------------------------------------------------------
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
-        self.play(message.command)
+        if message.current:
+            self.play(message.command)
 
     @on(CommandMenu.Highlighted)
     def _highlighted(self, message: CommandMenu.Highlighted) -> None:
+        if not message.current:       # late: the menu (and maybe the game) has moved on
+            return
         odds = self.query_one(OddsPanel)
         plays = {c.card for c in message.commands if isinstance(c, PlayEvent)}
         if len(plays) == 1:
@@ -165,6 +168,7 @@ class ResolutionScreen(ModalScreen[None]):
         super().__init__()
         self.events = events
         self.shown = 0
+        self._step()              # the first step shows as soon as the screen does
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resolution"):
@@ -172,9 +176,17 @@ class ResolutionScreen(ModalScreen[None]):
             yield VerticalScroll(Static(id="resolution-body"))
 
     def on_mount(self) -> None:
-        self.action_next()
+        self._redraw()
+
+    def _step(self) -> None:
+        self.shown += 1
+        # run quickly through plain lines up to the next die, card or loss
+        while self.shown < len(self.events) and self.events[self.shown - 1].kind not in STEP_KINDS:
+            self.shown += 1
 
     def _redraw(self) -> None:
+        if not self.query("#resolution-body"):
+            return                # not composed yet: on_mount draws what is due then
         text = Text()
         for event in self.events[: self.shown]:
             text.append_text(event_text(event))
@@ -188,10 +200,7 @@ class ResolutionScreen(ModalScreen[None]):
         if self.shown >= len(self.events):
             self.dismiss(None)
             return
-        self.shown += 1
-        # run quickly through plain lines up to the next die, card or loss
-        while self.shown < len(self.events) and self.events[self.shown - 1].kind not in STEP_KINDS:
-            self.shown += 1
+        self._step()
         self._redraw()
 
     def action_all(self) -> None:
@@ -324,7 +333,8 @@ class SaveNameScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        if self.is_active:            # a second Enter arrives after the first closed it
+            self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

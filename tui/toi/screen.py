@@ -86,6 +86,8 @@ class ToIScreen(GameScreen):
     # -- commands ----------------------------------------------------------------------
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         if message.command == "result-form":
             self.action_result_form()
         else:
@@ -284,7 +286,8 @@ class ResultFormScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#form-close")
     def _close_button(self) -> None:
-        self.action_close()
+        if self.is_active:            # late (a second press): the form is already closed
+            self.action_close()
 
     def action_close(self) -> None:
         """Close, after entering the number in the field being edited; if that is refused, stay

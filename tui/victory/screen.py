@@ -105,7 +105,7 @@ class VictoryScreen(GameScreen):
         """Round robin with several players acting at once: a player's Battle Group shows while
         the menu is inside that player's own entries, and hides again at the top."""
         game: Victory = self.game
-        if game.mode != "round-robin" or self._concealed or len(game.acting()) < 2:
+        if not message.current or game.mode != "round-robin" or self._concealed or len(game.acting()) < 2:
             return
         owners = {_owner(cmd) for cmd in message.commands}
         owner = owners.pop() if len(owners) == 1 and self.query_one(CommandMenu).depth else None
@@ -142,6 +142,8 @@ class VictoryScreen(GameScreen):
     # -- the menu ----------------------------------------------------------------------------
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
+        if not message.current:
+            return
         choice = message.command
         if isinstance(choice, str) and choice.startswith("bp:"):
             self.app.push_screen(BattlePointsScreen(self, choice[3:]))
@@ -209,6 +211,8 @@ class BattlePointsScreen(ModalScreen[None]):
         self.query_one("#bp-cities", Input).focus()
 
     def _submit(self) -> None:
+        if not self.is_active:        # late (a second Enter): the form is already closed
+            return
         try:
             cities = int(self.query_one("#bp-cities", Input).value or "0")
             resources = int(self.query_one("#bp-resources", Input).value or "0")
@@ -238,7 +242,8 @@ class BattlePointsScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#bp-cancel")
     def _cancel_button(self) -> None:
-        self.dismiss(None)
+        if self.is_active:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -4,6 +4,10 @@ The screen gives entries as (path, command): the path is the labels from the top
 to the leaf, e.g. ("Attack!", "Hoth", "Rostov", "no dice card"). A group with one command is
 shown as a leaf. Digits and letters choose; Enter chooses the highlighted entry; `back()`
 climbs one level.
+
+Messages may arrive late (fast typing: a key is handled before the message of the key before
+it). Each message remembers the menu it came from; a receiver acts only on one that is still
+``current`` (the menu shows the same entries, at the same level, on the screen in front).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any, Sequence
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -33,17 +38,43 @@ class _Item:
 class CommandMenu(Vertical):
     """A keyboard menu over a flat list of legal commands."""
 
-    class Chosen(Message):
-        def __init__(self, command: Any) -> None:
+    class _Late(Message):
+        """A menu message that knows whether the menu still shows what it was posted from."""
+
+        def __init__(self, menu: "CommandMenu | None") -> None:
             super().__init__()
+            self.menu = menu
+            self.generation = menu._generation if menu is not None else 0
+
+        @property
+        def current(self) -> bool:
+            return self.menu is None or self.menu._generation == self.generation
+
+    class Chosen(_Late):
+        def __init__(self, command: Any, menu: "CommandMenu | None" = None) -> None:
+            super().__init__(menu)
             self.command = command
 
-    class Highlighted(Message):
+        @property
+        def current(self) -> bool:
+            """The menu still shows what was chosen from, on the screen in front."""
+            return super().current and (self.menu is None or self.menu.on_front_screen)
+
+    class Highlighted(_Late):
         """The highlighted entry changed; ``commands`` are all the commands under it."""
 
-        def __init__(self, commands: list[Any]) -> None:
-            super().__init__()
+        def __init__(self, commands: list[Any], menu: "CommandMenu | None" = None,
+                     index: int | None = None) -> None:
+            super().__init__(menu)
             self.commands = commands
+            self.index = index
+
+        @property
+        def current(self) -> bool:
+            """The menu still shows these entries, with this one highlighted."""
+            menu = self.menu
+            return super().current and (menu is None or (
+                menu.is_mounted and menu.options.highlighted == self.index))
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -51,6 +82,7 @@ class CommandMenu(Vertical):
         self._prefix: tuple[str, ...] = ()
         self._items: list[_Item] = []
         self._title = ""
+        self._generation = 0          # bumped whenever the entries shown change
 
     def compose(self) -> ComposeResult:
         yield Static("", id="menu-crumb")
@@ -59,6 +91,14 @@ class CommandMenu(Vertical):
     @property
     def options(self) -> OptionList:
         return self.query_one("#menu-options", OptionList)
+
+    @property
+    def on_front_screen(self) -> bool:
+        """Mounted on the screen the player sees and types at."""
+        try:
+            return self.is_attached and self.screen.is_active
+        except NoScreen:           # being removed
+            return False
 
     @property
     def depth(self) -> int:
@@ -75,6 +115,7 @@ class CommandMenu(Vertical):
         return [(MENU_KEYS[i] if i < len(MENU_KEYS) else "", it.label, it.leaf) for i, it in enumerate(self._items)]
 
     def _rebuild(self) -> None:
+        self._generation += 1
         depth = len(self._prefix)
         groups: dict[str, list[Entry]] = {}
         ends_here: list[Entry] = []
@@ -108,9 +149,9 @@ class CommandMenu(Vertical):
 
     def _post_highlight(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self._items):
-            self.post_message(self.Highlighted([]))
+            self.post_message(self.Highlighted([], self, index))
         else:
-            self.post_message(self.Highlighted([cmd for _, cmd in self._items[index].entries]))
+            self.post_message(self.Highlighted([cmd for _, cmd in self._items[index].entries], self, index))
 
     def choose(self, index: int) -> bool:
         """Choose the entry at index: a leaf is posted as Chosen, a group is opened."""
@@ -118,7 +159,7 @@ class CommandMenu(Vertical):
             return False
         item = self._items[index]
         if item.leaf:
-            self.post_message(self.Chosen(item.entries[0][1]))
+            self.post_message(self.Chosen(item.entries[0][1], self))
         else:
             self._prefix = self._prefix + (item.label,)
             self._rebuild()
