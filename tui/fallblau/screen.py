@@ -58,7 +58,7 @@ class FallBlauScreen(GameScreen):
 
     BINDINGS = [Binding("r", "rules", "Rules", id="rules")]
 
-    def __init__(self, game, **kwargs) -> None:
+    def __init__(self, game=None, **kwargs) -> None:
         super().__init__(game, **kwargs)
         self._odds: dict[tuple, object] = {}     # (state version, Attack) -> its odds
 
@@ -132,6 +132,8 @@ class FallBlauScreen(GameScreen):
         shown at once; others are worked out just after the move (``call_later``), and only if
         the highlight is still there and the state unchanged, so keys held down never queue up
         odds nobody will see."""
+        if self.game is None:
+            return                              # the save is still loading: nothing to preview
         odds = self.query_one(OddsPanel)
         plays = {c.card for c in message.commands if isinstance(c, PlayEvent)}
         if len(plays) == 1:

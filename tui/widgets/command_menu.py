@@ -112,6 +112,16 @@ class CommandMenu(Vertical):
         self._title = title
         self._rebuild()
 
+    def note(self, text: str) -> None:
+        """Show ``text`` where the menu's title goes, with no entries (e.g. while a game loads)."""
+        self._entries, self._prefix, self._items = [], (), []
+        self.query_one("#menu-crumb", Static).update(text)
+        self._rebuilding = True             # nothing to report: no entry, no preview
+        try:
+            self.options.clear_options()
+        finally:
+            self._rebuilding = False
+
     def items(self) -> list[tuple[str, str, bool]]:
         """(key, label, is_leaf) for the current level: what the player sees."""
         return [(MENU_KEYS[i] if i < len(MENU_KEYS) else "", it.label, it.leaf) for i, it in enumerate(self._items)]
