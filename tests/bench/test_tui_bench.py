@@ -329,14 +329,18 @@ def _line(what: str, ours: list[float], bare: list[float], unit: str = "ms", bud
 
 def test_pty_first_frames(pty_env):
     """Spawn to first frame: the launcher, and each saved game onto its screen (`wartable load`,
-    `wartable resume`) with the game shown in its menu, against the bare app's first frame."""
+    `wartable resume`): the screen with its loading mark, and the game shown in its menu (the
+    menu's title), against the bare app's first frame."""
     from tests.bench.pty_probe import BARE_ARGV, BARE_MARKER, first_frame
 
     env, saves = pty_env["env"], pty_env["saves"]
     cases = {"launcher first frame": (WARTABLE, "Launcher", env)}
     for name in ("fallblau", "toi", "victory"):
         path, title, count = saves[name]
-        cases[f"{name} save ({count} commands) onto its screen"] = (WARTABLE + ["load", str(path)], title, env)
+        cases[f"{name} save ({count} commands): its screen, marked loading"] = (
+            WARTABLE + ["load", str(path)], "Loading the save", env)
+        cases[f"{name} save ({count} commands) onto its screen, game shown"] = (
+            WARTABLE + ["load", str(path)], title, env)
     cases["fallblau resume onto its screen"] = (WARTABLE + ["resume"], saves["fallblau"][1], pty_env["resume_env"])
     first_frame(BARE_ARGV, BARE_MARKER, env)                          # warm the caches
     for argv, marker, case_env in cases.values():
