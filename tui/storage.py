@@ -231,6 +231,16 @@ def load_text(text: str) -> Game:
     return load_save(text)
 
 
+def peek(path: Path | str) -> tuple[str, int]:
+    """(game id, command count) of a save, read without replaying it (so a screen can open
+    while the game loads); SaveError when the file cannot be a save. ``load`` checks the rest."""
+    try:
+        return _peek(read_save(path))
+    except ValueError as exc:
+        text = str(exc)
+        raise SaveError(f"This is not a loadable save: {text}.") from None
+
+
 def last_game() -> Game | None:
     """The game in the autosave, or None when there is none; SaveError if it cannot be loaded."""
     path = autosave_path()

@@ -105,7 +105,8 @@ class VictoryScreen(GameScreen):
         """Round robin with several players acting at once: a player's Battle Group shows while
         the menu is inside that player's own entries, and hides again at the top."""
         game: Victory = self.game
-        if not message.current or game.mode != "round-robin" or self._concealed or len(game.acting()) < 2:
+        if game is None or not message.current or game.mode != "round-robin" or self._concealed \
+                or len(game.acting()) < 2:
             return
         owners = {_owner(cmd) for cmd in message.commands}
         owner = owners.pop() if len(owners) == 1 and self.query_one(CommandMenu).depth else None
@@ -127,7 +128,7 @@ class VictoryScreen(GameScreen):
         self._arrange()
 
     def on_resize(self) -> None:
-        if self.is_mounted:
+        if self.is_mounted and self.game is not None:
             self._show_rosters()
 
     def _roster_step(self, player: str) -> bool:
