@@ -160,7 +160,13 @@ def _resume(args: argparse.Namespace) -> int:
 
     if not args.plain:
         path = storage.autosave_path()
-        if not path.exists():
+        try:
+            exists = path.exists()
+        except OSError as exc:            # e.g. the saves folder may not be read
+            print(f"wartable resume: The autosave ({path}) cannot be read: {exc.strerror or exc}.",
+                  file=sys.stderr)
+            return 1
+        if not exists:
             print(f"wartable resume: there is no game to resume (no autosave in {storage.saves_dir()}). "
                   "Start one with: wartable fallblau", file=sys.stderr)
             return 1
