@@ -103,7 +103,7 @@ async def test_a_save_that_does_not_load_ends_the_app_with_its_problem(tmp_path)
     app = WartableApp(save=(path, "fallblau", len(game.log)))
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.load_error is not None)
-    assert "digest" in app.load_error and app.return_code == 1
+    assert "edited or is damaged" in app.load_error and app.return_code == 1
     assert path.read_text(encoding="utf-8") == doc
 
 
@@ -119,7 +119,7 @@ async def test_a_save_chosen_in_the_launcher_that_does_not_load_goes_back_with_t
                        and not any(w.is_running for w in app.workers))
         await pilot.pause()
         assert stack(app) == ["LauncherScreen"]
-        assert any("digest" in str(n.message) for n in app._notifications)
+        assert any("edited or is damaged" in str(n.message) for n in app._notifications)
 
 
 # -- a key repaints only what it changed -------------------------------------------------------
