@@ -69,6 +69,9 @@ class WartableApp(App):
         if game.game_id == "toi":
             from tui.toi.screen import ToIScreen
             self.push_screen(ToIScreen(game, autosave=self.autosave))
+        elif game.game_id == "roads":
+            from tui.roads.screen import RoadsScreen
+            self.push_screen(RoadsScreen(game, autosave=self.autosave))
         elif game.game_id == "victory":
             from tui.victory.screen import VictoryScreen
             self.push_screen(VictoryScreen(game, autosave=self.autosave))

@@ -1,0 +1,235 @@
+"""An area map drawn from a grid: one terminal cell per grid cell, every cell in its area.
+
+The static layer (water, borders with their river glyphs, area fills) is built once per map and
+kept; the screen gives each area a label (a few short rows of text drawn from its anchor) and a
+style; only the rows of the areas that changed are drawn again. The cursor is an area: arrows
+move it to the neighbour in that direction, typed letters jump to the area whose name starts so,
+Enter posts ``Activated``.
+
+The map object needs: ``width``, ``height``, ``areas`` (id -> object with ``name``, ``col``,
+``row``), ``area_at(col, row)``, ``water_at(col, row)``, ``neighbours(id)``, ``border(a, b)``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+# Border glyphs by kind, (vertical, horizontal, corner): a shape of its own for each, so the
+# kind reads without colour: plain thin, minor dashed, major heavy, Volga double, straits dotted.
+GLYPHS = {
+    "none": ("│", "─", "┼"), "minor": ("╎", "╌", "┼"), "major": ("┃", "━", "╋"),
+    "volga": ("║", "═", "╬"), "kerch": ("⁞", "┄", "⁞"),
+}
+RANK = {"none": 0, "minor": 1, "major": 2, "volga": 3, "kerch": 4}
+BORDER_STYLE = {
+    "none": Style(color="grey50"), "minor": Style(color="cyan"), "major": Style(color="blue", bold=True),
+    "volga": Style(color="bright_blue", bold=True), "kerch": Style(color="magenta", bold=True),
+}
+WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", Style())}
+CURSOR = Style(reverse=True, bold=True)
+DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class AreaMap(ScrollView, can_focus=True):
+    """The map: a scrolling grid of areas with labels, styles and an area cursor."""
+
+    BINDINGS = [
+        Binding("up", "step('up')", "Up", show=False),
+        Binding("down", "step('down')", "Down", show=False),
+        Binding("left", "step('left')", "Left", show=False),
+        Binding("right", "step('right')", "Right", show=False),
+        Binding("enter", "activate", "Act here", show=False),
+    ]
+
+    class Moved(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    class Activated(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    def __init__(self, board: Any, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.cursor: str = next(iter(board.areas))
+        self._labels: dict[str, list[tuple[str, Style]]] = {}
+        self._fills: dict[str, Style] = {}
+        self._strips: dict[int, Strip] = {}
+        self._typed = ""
+        self._typed_at = 0.0
+        self._static = _static_layer(board)
+        self._rows_of = {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas}
+        self.virtual_size = Size(board.width, board.height)
+
+    # -- what the screen gives ---------------------------------------------------------------
+    def paint(self, labels: dict[str, list[tuple[str, Style]]], fills: dict[str, Style]) -> None:
+        """Set every area's label rows and fill; only the rows of changed areas are redrawn."""
+        changed = {a for a in self.board.areas
+                   if labels.get(a) != self._labels.get(a) or fills.get(a) != self._fills.get(a)}
+        self._labels, self._fills = dict(labels), dict(fills)
+        self._dirty(changed)
+
+    def goto(self, area: str) -> None:
+        if area not in self.board.areas or area == self.cursor:
+            return
+        old, self.cursor = self.cursor, area
+        self._dirty({old, area})
+        self._follow()
+        self.post_message(self.Moved(area))
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _dirty(self, areas: set[str]) -> None:
+        rows = {r for a in areas for r in self._rows_of.get(a, ())}
+        rows |= {self.board.areas[a].row + i for a in areas for i in range(3)}
+        for r in rows:
+            self._strips.pop(r, None)
+        if rows:
+            top = int(self.scroll_offset.y)
+            for r in rows:
+                if top <= r < top + self.size.height:
+                    self.refresh(Region(0, r - top, self.size.width, 1))
+
+    def _row(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is not None:
+            return strip
+        board = self.board
+        chars = list(self._static[y])
+        overlay: dict[int, tuple[str, Style]] = {}
+        for area in self._labels_on_row(y):
+            a = board.areas[area]
+            for text, style in self._labels[area][y - a.row:y - a.row + 1]:
+                for i, ch in enumerate(text):
+                    x = a.col + i
+                    if 0 <= x < board.width and self._interior(x, y, area):
+                        overlay[x] = (ch, style)
+        segments = []
+        for x, (ch, style, area) in enumerate(chars):
+            if x in overlay:
+                ch, extra = overlay[x]
+                style = style + extra
+            if area is not None:
+                fill = self._fills.get(area)
+                if fill is not None:
+                    style = fill + style
+                if area == self.cursor:
+                    style = style + CURSOR
+            segments.append(Segment(ch, style))
+        strip = Strip(segments, board.width).simplify()
+        self._strips[y] = strip
+        return strip
+
+    def _labels_on_row(self, y: int) -> list[str]:
+        return [a for a, rows in self._labels.items()
+                if self.board.areas[a].row <= y < self.board.areas[a].row + len(rows)]
+
+    def _interior(self, x: int, y: int, area: str) -> bool:
+        ch, _style, owner = self._static[y][x]
+        return owner == area and ch == " "
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        if row >= self.board.height:
+            return Strip.blank(self.size.width)
+        return self._row(row).crop(scroll_x, scroll_x + self.size.width)
+
+    # -- the cursor ------------------------------------------------------------------------------
+    def action_step(self, direction: str) -> None:
+        target = neighbour_towards(self.board, self.cursor, direction)
+        if target:
+            self.goto(target)
+
+    def action_activate(self) -> None:
+        self.post_message(self.Activated(self.cursor))
+
+    def on_key(self, event) -> None:
+        ch = event.character
+        if not ch or len(ch) != 1 or not (ch.isalpha() or ch in " -"):
+            return
+        now = time.monotonic()
+        self._typed = (self._typed if now - self._typed_at < 1.2 else "") + ch.lower()
+        self._typed_at = now
+        found = find_area(self.board, self._typed)
+        if found:
+            self.goto(found)
+        event.stop()
+        event.prevent_default()
+
+    def _follow(self) -> None:
+        a = self.board.areas[self.cursor]
+        self.scroll_to_region(Region(max(0, a.col - 8), max(0, a.row - 3), 18, 7), animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self._follow()
+
+
+def neighbour_towards(board: Any, area: str, direction: str) -> str | None:
+    """The neighbour of `area` best lying in `direction` (by the areas' anchors)."""
+    dx, dy = DIRECTIONS[direction]
+    a = board.areas[area]
+    best, score = None, math.inf
+    for n in board.neighbours(area):
+        b = board.areas[n]
+        vx, vy = b.col - a.col, (b.row - a.row) * 2          # a cell is twice as tall as wide
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        dist = math.hypot(vx, vy)
+        s = dist * (dist / along) ** 2                      # far off the axis costs more
+        if s < score:
+            best, score = n, s
+    return best
+
+
+def find_area(board: Any, typed: str) -> str | None:
+    """The area whose name starts with `typed` (cities first), or None."""
+    typed = typed.strip().lower()
+    if not typed:
+        return None
+    hits = [a for a in board.areas.values() if a.name.lower().startswith(typed)]
+    hits.sort(key=lambda a: (not getattr(a, "city", False), a.name))
+    return hits[0].id if hits else None
+
+
+def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
+    """(glyph, style, area) for every cell: water, borders by kind, or an empty interior."""
+    rows = []
+    for y in range(board.height):
+        row = []
+        for x in range(board.width):
+            water = board.water_at(x, y)
+            area = board.area_at(x, y)
+            if area is None:
+                ch, style = WATER.get(water or "off", (" ", Style()))
+                row.append((ch, style, None))
+                continue
+            right = board.area_at(x + 1, y) if x + 1 < board.width else None
+            below = board.area_at(x, y + 1) if y + 1 < board.height else None
+            kinds = []
+            if right not in (None, area):
+                kinds.append(("v", board.border(area, right)))
+            if below not in (None, area):
+                kinds.append(("h", board.border(area, below)))
+            if not kinds:
+                row.append((" ", Style(), area))
+                continue
+            kind = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
+            vertical, horizontal, corner = GLYPHS.get(kind, GLYPHS["none"])
+            ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
+            row.append((ch, BORDER_STYLE.get(kind, Style()), area))
+        rows.append(row)
+    return rows
