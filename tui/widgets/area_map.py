@@ -144,8 +144,11 @@ class AreaMap(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
         if row >= self.board.height:
-            return Strip.blank(self.size.width)
-        return self._row(row).crop(scroll_x, scroll_x + self.size.width)
+            return Strip([Segment(" " * self.size.width, Style())], self.size.width)
+        strip = self._row(row).crop(scroll_x, scroll_x + self.size.width)
+        if strip.cell_length < self.size.width:      # the viewport is wider than the map
+            strip = strip.extend_cell_length(self.size.width, Style())
+        return strip
 
     # -- the cursor ------------------------------------------------------------------------------
     def action_step(self, direction: str) -> None:
