@@ -166,7 +166,8 @@ class RoadsScreen(GameScreen):
 
     def _detail(self, area: str, view=None) -> None:
         view = view or self._view
-        self.query_one("#rd-detail", Static).update(panels.detail(self.game, view, area))
+        # a fixed height: no layout pass on a cursor move
+        self.query_one("#rd-detail", Static).update(panels.detail(self.game, view, area), layout=False)
 
     @on(AreaMap.Moved)
     def _moved(self, message: AreaMap.Moved) -> None:

@@ -68,6 +68,8 @@ class AreaMap(ScrollView, can_focus=True):
         self._labels: dict[str, list[tuple[str, Style]]] = {}
         self._fills: dict[str, Style] = {}
         self._strips: dict[int, Strip] = {}
+        self._styles: dict[tuple, Style] = {}
+        self._label_rows: dict[int, list[str]] = {}
         self._typed = ""
         self._typed_at = 0.0
         self._static = _static_layer(board)
@@ -80,6 +82,11 @@ class AreaMap(ScrollView, can_focus=True):
         changed = {a for a in self.board.areas
                    if labels.get(a) != self._labels.get(a) or fills.get(a) != self._fills.get(a)}
         self._labels, self._fills = dict(labels), dict(fills)
+        self._label_rows = {}
+        for area, rows in self._labels.items():
+            top = self.board.areas[area].row
+            for i in range(len(rows)):
+                self._label_rows.setdefault(top + i, []).append(area)
         self._dirty(changed)
 
     def goto(self, area: str) -> None:
@@ -107,7 +114,6 @@ class AreaMap(ScrollView, can_focus=True):
         if strip is not None:
             return strip
         board = self.board
-        chars = list(self._static[y])
         overlay: dict[int, tuple[str, Style]] = {}
         for area in self._labels_on_row(y):
             a = board.areas[area]
@@ -117,28 +123,36 @@ class AreaMap(ScrollView, can_focus=True):
                     if 0 <= x < board.width and self._interior(x, y, area):
                         overlay[x] = (ch, style)
         segments = []
-        for x, (ch, style, area) in enumerate(chars):
+        combine = self._combine
+        for x, (ch, style, area) in enumerate(self._static[y]):
+            extra = None
             if x in overlay:
                 ch, extra = overlay[x]
-                style = style + extra
-            if area is not None:
-                fill = self._fills.get(area)
-                if fill is not None:
-                    style = fill + style
-                if area == self.cursor:
-                    style = style + CURSOR
-            segments.append(Segment(ch, style))
+            fill = self._fills.get(area) if area is not None else None
+            segments.append(Segment(ch, combine(style, extra, fill, area is not None and area == self.cursor)))
         strip = Strip(segments, board.width).simplify()
         self._strips[y] = strip
         return strip
 
+    def _combine(self, style: Style, extra: Style | None, fill: Style | None, cursor: bool) -> Style:
+        key = (style, extra, fill, cursor)
+        found = self._styles.get(key)
+        if found is None:
+            found = style + extra if extra is not None else style
+            if fill is not None:
+                found = fill + found
+            if cursor:
+                found = found + CURSOR
+            self._styles[key] = found
+        return found
+
     def _labels_on_row(self, y: int) -> list[str]:
-        return [a for a, rows in self._labels.items()
-                if self.board.areas[a].row <= y < self.board.areas[a].row + len(rows)]
+        return self._label_rows.get(y, [])
 
     def _interior(self, x: int, y: int, area: str) -> bool:
+        """A label may cover its own area's empty cells and plain borders, never a river."""
         ch, _style, owner = self._static[y][x]
-        return owner == area and ch == " "
+        return owner == area and (ch == " " or ch in GLYPHS["none"])
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -173,7 +187,12 @@ class AreaMap(ScrollView, can_focus=True):
         event.prevent_default()
 
     def _follow(self) -> None:
+        """Scroll only when the cursor's area label is out of sight (a scroll repaints it all)."""
         a = self.board.areas[self.cursor]
+        x, y = self.scroll_offset
+        w, h = self.scrollable_content_region.size
+        if x + 2 <= a.col <= x + w - 6 and y + 1 <= a.row <= y + h - 3:
+            return
         self.scroll_to_region(Region(max(0, a.col - 8), max(0, a.row - 3), 18, 7), animate=False, immediate=True)
 
     def on_resize(self) -> None:
