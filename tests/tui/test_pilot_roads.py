@@ -123,7 +123,7 @@ async def test_card_map_choice_with_pass_screens_then_a_card_played_and_one_disc
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         passes, played, discarded, chosen = 0, 0, 0, 0
-        for _ in range(400):
+        for _ in range(120):
             if played and discarded and chosen >= 2:
                 break
             side = game.to_act()
@@ -131,8 +131,9 @@ async def test_card_map_choice_with_pass_screens_then_a_card_played_and_one_disc
             cards = [x for x in legal if isinstance(x, c.PlayCard)]
             drops = [x for x in legal if isinstance(x, c.DiscardCard)]
             chooses = [x for x in legal if isinstance(x, c.Choose) and x.choice == "card"]
+            ends = [x for x in legal if isinstance(x, c.EndOperation)]     # back to the cards soon
             cmd = (chooses[0] if chooses else cards[0] if cards and not played else
-                   drops[0] if drops and not discarded else bots[side].choose(game))
+                   drops[0] if drops and not discarded else ends[0] if ends else bots[side].choose(game))
             before = len(app.screen_stack)
             await by_keys(pilot, app, cmd)
             passes += len(app.screen_stack) < before
@@ -226,7 +227,7 @@ async def test_every_hand_over_keeps_the_other_sides_secrets():
 
 
 async def test_a_whole_game_with_bots_on_both_sides_reaches_the_end_screen():
-    """Bots play both sides of a whole game; its last 40 commands go through the screen's own
+    """Bots play both sides of a whole game; its last 20 commands go through the screen's own
     apply path (the earlier ones are applied to the same game before the screen opens, to keep
     the test fast), with every pass screen and battle step answered, to the end screen."""
     played = new_game(seed=2)
@@ -235,11 +236,11 @@ async def test_a_whole_game_with_bots_on_both_sides_reaches_the_end_screen():
         played.apply(bots[played.to_act()].choose(played))
     commands = list(played.log)
     game = new_game(seed=2, players={"axis": "A", "soviet": "S"})
-    for cmd in commands[:-40]:
+    for cmd in commands[:-20]:
         game.apply(cmd)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        for cmd in commands[-40:]:
+        for cmd in commands[-20:]:
             await pilot.pause()
             while not isinstance(app.screen, RoadsScreen):
                 app.screen.dismiss(None)

@@ -36,6 +36,7 @@ from .menu import CONFIRM, is_battle, menu_entries
 CSS_FILE = Path(__file__).with_name("roads.tcss")
 SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
+LOG_TAIL = 60            # events shown in the log panel when a game is opened
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -91,7 +92,13 @@ class RoadsScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one(AreaMap).goto(self._start_area())
-        super().on_mount()
+        # GameScreen's mount, with only the log's tail in the panel: a campaign runs to a few
+        # thousand events and `l` shows them all
+        self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
+        self.refresh_view()
+        self.query_one("#menu-options").focus()
+        if self.game.outcome is not None:
+            self.call_after_refresh(self.show_end)
         if self.hot_seat and self.game.outcome is None and self.player_to_act():
             from tui.game_screen import PassScreen
             self.app.push_screen(PassScreen(self.player_to_act()))
@@ -103,14 +110,15 @@ class RoadsScreen(GameScreen):
             self.refresh_view()
 
     def _start_area(self) -> str:
+        """The Active Operation, else the legal area with most of the side's units, else Rostov."""
         s = self.game.state
         if s.operation is not None:
             return s.operation.area
-        legal = self.game.legal()
-        for cmd in legal:
-            if hasattr(cmd, "area") and cmd.area in self.game.map.areas:
-                return cmd.area
-        return "rostov"
+        areas = [cmd.area for cmd in self.game.legal() if getattr(cmd, "area", None) in self.game.map.areas]
+        if not areas:
+            return "rostov"
+        count = {a: sum(1 for u in s.units.values() if u.where == a) for a in areas}
+        return max(areas, key=lambda a: count[a])
 
     # -- drawing ---------------------------------------------------------------------------
     def refresh_view(self) -> None:
