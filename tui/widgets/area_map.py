@@ -229,29 +229,43 @@ def find_area(board: Any, typed: str) -> str | None:
 
 def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
     """(glyph, style, area) for every cell: water, borders by kind, or an empty interior."""
+    owner: dict[tuple[int, int], str] = {}
+    for area in board.areas:
+        for cell in board.cells_of(area):
+            owner[tuple(cell)] = area
+    kinds_of: dict[tuple[str, str], str] = {}
+
+    def kind(a: str, b: str) -> str:
+        found = kinds_of.get((a, b))
+        if found is None:
+            try:
+                found = board.border(a, b)
+            except (KeyError, ValueError):
+                found = "none"
+            kinds_of[(a, b)] = found
+        return found
+
     rows = []
     for y in range(board.height):
         row = []
         for x in range(board.width):
-            water = board.water_at(x, y)
-            area = board.area_at(x, y)
+            area = owner.get((x, y))
             if area is None:
-                ch, style = WATER.get(water or "off", (" ", Style()))
+                ch, style = WATER.get(board.water_at(x, y) or "off", (" ", Style()))
                 row.append((ch, style, None))
                 continue
-            right = board.area_at(x + 1, y) if x + 1 < board.width else None
-            below = board.area_at(x, y + 1) if y + 1 < board.height else None
+            right, below = owner.get((x + 1, y)), owner.get((x, y + 1))
             kinds = []
             if right not in (None, area):
-                kinds.append(("v", board.border(area, right)))
+                kinds.append(("v", kind(area, right)))
             if below not in (None, area):
-                kinds.append(("h", board.border(area, below)))
+                kinds.append(("h", kind(area, below)))
             if not kinds:
                 row.append((" ", Style(), area))
                 continue
-            kind = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
-            vertical, horizontal, corner = GLYPHS.get(kind, GLYPHS["none"])
+            strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
+            vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
             ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
-            row.append((ch, BORDER_STYLE.get(kind, Style()), area))
+            row.append((ch, BORDER_STYLE.get(strongest, Style()), area))
         rows.append(row)
     return rows
