@@ -90,10 +90,12 @@ class RoadsScreen(GameScreen):
             return None
         return f"{self.name_of(to_act)} ({panels.NAME[to_act]})"
 
-    def on_mount(self) -> None:
+    def on_mount(self, event) -> None:
+        # GameScreen's mount (not run as well: Textual calls every class's handler unless the
+        # default is prevented), with only the log's tail in the panel: a campaign runs to a
+        # few thousand events and `l` shows them all
+        event.prevent_default()
         self.query_one(AreaMap).goto(self._start_area())
-        # GameScreen's mount, with only the log's tail in the panel: a campaign runs to a few
-        # thousand events and `l` shows them all
         self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
         self.refresh_view()
         self.query_one("#menu-options").focus()
