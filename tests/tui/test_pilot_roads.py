@@ -254,3 +254,21 @@ async def test_a_whole_game_with_bots_on_both_sides_reaches_the_end_screen():
         assert stack(app)[-1] == "RoadsEndScreen"
         assert game.outcome == played.outcome
         assert "THE CAMPAIGN IS OVER" in flat(app)
+
+
+def test_the_menu_tells_every_card_map_choice_apart():
+    """4.2.2: a Choose with an Event card set face down is its own entry, named by the card."""
+    game = new_game(seed=2)
+    bot = BOTS["heuristic"](2)
+    seen = False
+    while game.outcome is None and not seen:
+        legal = game.legal()
+        chooses = [x for x in legal if isinstance(x, c.Choose)]
+        if any(x.event for x in chooses):
+            _title, entries = menu_entries(game, legal)
+            paths = [p for p, cmd in entries if isinstance(cmd, c.Choose)]
+            assert len(set(paths)) == len(chooses)
+            assert any(game.card_name(x.event) in " ".join(p) for x in chooses if x.event for p in paths)
+            seen = True
+        game.apply(bot.choose(game))
+    assert seen

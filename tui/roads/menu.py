@@ -82,6 +82,8 @@ def is_battle(game, cmd: Command) -> bool:
 
 def label(game, cmd: Command) -> str:
     text = game.describe(cmd)
+    if isinstance(cmd, c.Choose) and cmd.event:
+        text += f", {game.card_name(cmd.event)} set face down against the enemy's operation"
     cost = sp_cost(game, cmd)
     if cost:
         text += f"  [{cost} SP]"
