@@ -17,6 +17,9 @@ MODES = (("two players, hot-seat", ""), ("you play the Axis, the computer the So
          ("you play the Soviets, the computer the Axis", "axis"))
 
 
+DEFAULT_NAMES = ("Axis player, Soviet player", "Axis player", "Soviet player")
+
+
 class NewRoadsScreen(Screen):
     BINDINGS = [
         Binding("m", "mode", "Mode", id="mode"),
@@ -29,7 +32,7 @@ class NewRoadsScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self.mode = 0
-        self.names = "Axis player, Soviet player"
+        self.names = DEFAULT_NAMES[0]
         self.seed = secrets.randbelow(1_000_000)
         self.editing = ""
 
@@ -47,14 +50,16 @@ class NewRoadsScreen(Screen):
         t = Text("New campaign: Roads to Stalingrad (Campaign Commander)\n\n", style="bold")
         t.append("Summer 1942 to the winter: Fall Blau, the Don, the Caucasus and the Volga.\n\n")
         t.append(f" [m] players: {MODES[self.mode][0]}\n", style="bold")
-        t.append(f" [n] names: {self.names}\n")
-        t.append("     (Axis first, then Soviet; against the computer only your own counts)\n", style="dim")
+        t.append(f" [n] {'names' if not MODES[self.mode][1] else 'your name'}: {self.names}\n")
+        if not MODES[self.mode][1]:
+            t.append("     (Axis first, then Soviet)\n", style="dim")
         t.append(f" [d] seed: {self.seed}\n")
         t.append("\n [Enter] start   [q] back", style="bold")
         self.query_one("#newroads-body", Static).update(t)
 
     def action_mode(self) -> None:
         self.mode = (self.mode + 1) % len(MODES)
+        self.names = DEFAULT_NAMES[self.mode]
         self._redraw()
 
     def _edit(self, what: str, value: str) -> None:
@@ -88,13 +93,12 @@ class NewRoadsScreen(Screen):
     def players(self) -> dict[str, str]:
         names = [n.strip() for n in self.names.split(",") if n.strip()]
         computer = MODES[self.mode][1]
-        axis = names[0] if names else "Axis player"
-        soviet = names[1] if len(names) > 1 else "Soviet player"
         if computer == "soviet":
-            soviet = "Computer"
-        elif computer == "axis":
-            axis, soviet = "Computer", names[0] if names else "Soviet player"
-        return {"axis": axis, "soviet": soviet}
+            return {"axis": names[0] if names else "Axis player", "soviet": "Computer"}
+        if computer == "axis":
+            return {"axis": "Computer", "soviet": names[0] if names else "Soviet player"}
+        return {"axis": names[0] if names else "Axis player",
+                "soviet": names[1] if len(names) > 1 else "Soviet player"}
 
     def action_start(self) -> None:
         if self.query_one(Input).has_focus:
