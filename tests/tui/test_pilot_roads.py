@@ -272,3 +272,30 @@ def test_the_menu_tells_every_card_map_choice_apart():
             seen = True
         game.apply(bot.choose(game))
     assert seen
+
+
+async def test_against_the_computer_its_commands_come_through_the_screen_and_its_hand_stays_hidden():
+    game = new_game(seed=8, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    bot = BOTS["heuristic"](8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen"            # no pass screen against the computer
+        soviet_moved = False
+        for _ in range(60):
+            await settle(pilot, app)
+            if game.to_act() == "soviet":
+                before = len(game.log)
+                assert "computer" in flat(app).lower()
+                await pilot.pause(0.8)
+                await settle(pilot, app)
+                soviet_moved = soviet_moved or len(game.log) > before
+                text = frame(app)
+                for name in _secret_names(game, "soviet", "axis"):
+                    assert name not in text
+                if soviet_moved:
+                    break
+                continue
+            assert seat(app) == "axis"
+            await by_keys(pilot, app, bot.choose(game))
+        assert soviet_moved
