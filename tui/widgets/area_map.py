@@ -36,7 +36,7 @@ BORDER_STYLE = {
     "volga": Style(color="bright_blue", bold=True), "kerch": Style(color="magenta", bold=True),
 }
 WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", Style())}
-CURSOR = Style(reverse=True, bold=True)
+CURSOR = Style(reverse=True, bold=True, underline=True)
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -93,14 +93,17 @@ class AreaMap(ScrollView, can_focus=True):
         if area not in self.board.areas or area == self.cursor:
             return
         old, self.cursor = self.cursor, area
-        self._dirty({old, area})
+        self._dirty({old, area}, labels_only=True)
         self._follow()
         self.post_message(self.Moved(area))
 
     # -- drawing -------------------------------------------------------------------------------
-    def _dirty(self, areas: set[str]) -> None:
-        rows = {r for a in areas for r in self._rows_of.get(a, ())}
-        rows |= {self.board.areas[a].row + i for a in areas for i in range(3)}
+    def _dirty(self, areas: set[str], labels_only: bool = False) -> None:
+        """Drop the cached rows of `areas` (only their label rows: the cursor marks the label)
+        and ask Textual to repaint those of them in view."""
+        rows = {self.board.areas[a].row + i for a in areas for i in range(max(3, len(self._labels.get(a, ()))))}
+        if not labels_only:
+            rows |= {r for a in areas for r in self._rows_of.get(a, ())}
         for r in rows:
             self._strips.pop(r, None)
         if rows:
@@ -124,12 +127,14 @@ class AreaMap(ScrollView, can_focus=True):
                         overlay[x] = (ch, style)
         segments = []
         combine = self._combine
+        cursor = self.cursor
         for x, (ch, style, area) in enumerate(self._static[y]):
             extra = None
             if x in overlay:
                 ch, extra = overlay[x]
             fill = self._fills.get(area) if area is not None else None
-            segments.append(Segment(ch, combine(style, extra, fill, area is not None and area == self.cursor)))
+            # the cursor reverses its area's label (and the row's cells between its letters)
+            segments.append(Segment(ch, combine(style, extra, fill, extra is not None and area == cursor)))
         strip = Strip(segments, board.width).simplify()
         self._strips[y] = strip
         return strip
