@@ -51,6 +51,7 @@ class LauncherScreen(Screen):
             (("New campaign: Fall Blau (solo)",), "new-fallblau"),
             (("New campaign: Tide of Iron, Stalingrad (hot-seat)",), "new-toi"),
             (("New campaign: Victory, The Blocks of War (hot-seat)",), "new-victory"),
+            (("New campaign: Roads to Stalingrad",), "new-roads"),
             ((resume,), "resume"),
             (("Load a save",), "load"),
             (("Replay a save",), "replay"),
@@ -76,6 +77,9 @@ class LauncherScreen(Screen):
         elif choice == "new-victory":
             from tui.new_victory import NewVictoryScreen
             self.app.push_screen(NewVictoryScreen())
+        elif choice == "new-roads":
+            from tui.new_roads import NewRoadsScreen
+            self.app.push_screen(NewRoadsScreen())
         elif choice == "resume":
             try:
                 game = storage.last_game()

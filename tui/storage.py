@@ -270,6 +270,8 @@ def game_mode(game: Game) -> str:
     hard+missions; for Tide of Iron campaign, double campaign or scenario."""
     if game.game_id == "victory":
         return str(game.options.get("mode", "duel"))
+    if game.game_id == "roads":
+        return f"against the computer ({game.options['computer']})" if game.options.get("computer") else "hot-seat"
     if game.game_id == "toi":
         return "double campaign" if game.options.get("double") else (
             "scenario" if game.options.get("standalone") else "campaign")

@@ -269,13 +269,23 @@ def initial_state(content: Content, m, dice: Dice) -> RoadsState:
     return state
 
 
-def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True) -> Roads:
+def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True,
+             players: dict | None = None, computer: str = "") -> Roads:
+    """`players` names the side's players for the screens ({"axis": "Anna", ...}); `computer`
+    is the side the computer plays ("" for two players). Both are kept in the save."""
     from .map import load_map
+    if computer not in ("", AXIS, SOVIET):
+        raise ValueError(f"the computer plays 'axis' or 'soviet', not {computer!r}")
+    options: dict = {}
+    if players:
+        options["players"] = {side: str(players[side]) for side in (AXIS, SOVIET) if players.get(side)}
+    if computer:
+        options["computer"] = computer
     content = load_content()
     board = load_map()
     dice = dice if dice is not None else SeededDice(seed)
     state = initial_state(content, board, dice)
-    game = Roads(state, dice, content, board, seed=seed, options={}, undo=undo)
+    game = Roads(state, dice, content, board, seed=seed, options=options, undo=undo)
     from .geography import update_isolation
     update_isolation(game)
     return game

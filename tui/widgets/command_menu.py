@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -191,7 +192,7 @@ class CommandMenu(Vertical):
         for i, item in enumerate(self._items):
             key = MENU_KEYS[i] if i < len(MENU_KEYS) else " "
             more = f"  ({len(item.entries)}) ›" if not item.leaf else ""
-            options.append(Option(f"[{key}] {item.label}{more}"))
+            options.append(Option(Text(f"[{key}] {item.label}{more}")))      # Text: "[b]" is no markup
         ol = self.options
         self._level += 1
         self._rebuilding = True

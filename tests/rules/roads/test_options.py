@@ -1,0 +1,24 @@
+"""The players' names and the computer's side ride in the save's options (for the screens)."""
+
+import pytest
+
+from rules import registry
+from rules.core import save
+from rules.roads import new_game
+
+
+def test_players_and_computer_survive_a_save():
+    game = new_game(seed=3, players={"axis": "Anna", "soviet": "Ben"}, computer="soviet")
+    game.apply(game.legal()[0])
+    again = registry.load_save(save.dumps(game))
+    assert again.options == {"players": {"axis": "Anna", "soviet": "Ben"}, "computer": "soviet"}
+    assert again.view("axis") == game.view("axis")
+
+
+def test_a_new_game_without_names_has_no_options():
+    assert new_game(seed=1).options == {}
+
+
+def test_the_computer_plays_a_side():
+    with pytest.raises(ValueError, match="the computer plays"):
+        new_game(seed=1, computer="germany")

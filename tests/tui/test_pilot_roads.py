@@ -1,0 +1,301 @@
+"""Roads to Stalingrad's screens driven by real key presses (Textual Pilot, 80x24).
+
+Commands are chosen the way a player chooses them: the menu path of the command is read from the
+labels on screen and the key in front of each label is pressed. Pass screens, confirmations and
+the battle's step-through are answered with the keys they show. The heuristic bot picks which
+command a side wants, so the games are real ones.
+
+Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE_DATA_DIR).
+"""
+
+from __future__ import annotations
+
+from rules.roads import commands as c
+from rules.roads import new_game
+from rules.roads.bots import BOTS
+from tests.support.screens import flat, frame, key_for, menu, stack
+from tui import storage
+from tui.app import WartableApp
+from tui.roads.menu import menu_entries
+from tui.roads.screen import RoadsScreen
+
+SIZE = (80, 24)
+
+
+async def settle(pilot, app, passes: bool = True) -> None:
+    """Answer whatever covers the game screen: the pass screen, a battle's step-through."""
+    for _ in range(50):
+        await pilot.pause()
+        top = stack(app)[-1]
+        if top == "PassScreen" and passes:
+            await pilot.press("enter")
+        elif top == "ResolutionScreen":
+            await pilot.press("a", "space")
+        else:
+            return
+
+
+async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
+    """Choose `cmd` through the menu's visible labels and keys, confirming when asked."""
+    await settle(pilot, app, passes)
+    game = app.screen.game
+    _title, entries = menu_entries(game)
+    path = next(p for p, command in entries if command == cmd)
+    m = menu(app)
+    while m.depth:
+        m.back()
+    await pilot.pause()
+    for depth in range(len(path)):
+        labels = [label for _k, label, _leaf in m.items()]
+        # a group with one command shows as a leaf: its label joins the rest of the path
+        rest = " · ".join(path[depth:])
+        if rest in labels:
+            await pilot.press(key_for(app, rest))
+            break
+        await pilot.press(key_for(app, path[depth]))
+        await pilot.pause()
+    await pilot.pause()
+    if stack(app)[-1] == "ConfirmScreen":
+        await pilot.press("y")
+    await settle(pilot, app, passes)
+    assert stack(app)[-1] != "ConfirmScreen"
+
+
+def seat(app):
+    return app.screen._seat
+
+
+async def test_new_campaign_from_the_launcher_names_the_seat():
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "New campaign: Roads to Stalingrad"))
+        await pilot.pause()
+        assert stack(app)[-1] == "NewRoadsScreen"
+        await pilot.press("n")
+        await pilot.press(*"Anna, Ben", "enter")
+        await pilot.press("d", "ctrl+u", *"7", "enter")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        assert "Anna (Axis)" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen)
+        assert app.screen.game.seed == 7
+        assert "seat: Anna (Axis)" in flat(app)
+        assert "Start an operation" in flat(app)
+
+
+async def test_opening_german_operation_with_a_battle_by_keys():
+    game = new_game(seed=2, players={"axis": "Anna", "soviet": "Ben"})
+    app = WartableApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        start = next(cmd for cmd in game.legal() if isinstance(cmd, c.StartOperation) and cmd.area == "kharkov")
+        await by_keys(pilot, app, start)
+        assert "6 SP" in flat(app)
+        bot = BOTS["heuristic"](2)
+        fought = False
+        for _ in range(200):
+            if game.state.operation is None and game.state.battle is None:
+                break
+            legal = game.legal()
+            attack = [m for m in legal if isinstance(m, c.Move) and any(
+                u.where == m.area and u.side == "soviet" for u in game.state.units.values())]
+            cmd = attack[0] if attack and not fought else bot.choose(game)
+            if cmd in attack:
+                fought = True
+                await by_keys(pilot, app, next(x for x in legal if isinstance(x, c.Gather))) if not \
+                    game.state.operation.force else None
+                if cmd not in game.legal():
+                    continue
+            await by_keys(pilot, app, cmd)
+        assert fought
+        log = " ".join(e.text for e in game.events)
+        assert "battle chit" in log
+        assert "cohesion" in log.lower() or "play" in log
+
+
+async def test_card_map_choice_with_pass_screens_then_a_card_played_and_one_discarded():
+    game = new_game(seed=4, players={"axis": "Anna", "soviet": "Ben"})
+    app = WartableApp(game)
+    bots = {s: BOTS["heuristic"](4) for s in ("axis", "soviet")}
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        passes, played, discarded, chosen = 0, 0, 0, 0
+        for _ in range(120):
+            if played and discarded and chosen >= 2:
+                break
+            side = game.to_act()
+            legal = game.legal()
+            cards = [x for x in legal if isinstance(x, c.PlayCard)]
+            drops = [x for x in legal if isinstance(x, c.DiscardCard)]
+            chooses = [x for x in legal if isinstance(x, c.Choose) and x.choice == "card"]
+            ends = [x for x in legal if isinstance(x, c.EndOperation)]     # back to the cards soon
+            cmd = (chooses[0] if chooses else cards[0] if cards and not played else
+                   drops[0] if drops and not discarded else ends[0] if ends else bots[side].choose(game))
+            before = len(app.screen_stack)
+            await by_keys(pilot, app, cmd)
+            passes += len(app.screen_stack) < before
+            played += isinstance(cmd, c.PlayCard)
+            discarded += isinstance(cmd, c.DiscardCard)
+            chosen += isinstance(cmd, c.Choose)
+        assert played and discarded and chosen >= 2
+        log = " ".join(e.text for e in game.events)
+        assert "have chosen (hidden until both are in)" in log
+        assert "discard a card face down for one RP" in log
+
+
+async def test_save_and_resume():
+    game = new_game(seed=5, players={"axis": "Anna", "soviet": "Ben"})
+    app = WartableApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, game.legal()[0])
+        await pilot.press("s")
+        await pilot.press(*"roads1", "enter")
+        await pilot.pause()
+        saved = len(game.log)
+        await pilot.press("q")
+        await pilot.pause()
+    assert any(s.name == "roads1" for s in storage.list_saves())
+    again = storage.last_game()
+    assert again.game_id == "roads" and len(again.log) == saved
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Resume the last game"))
+        await settle(pilot, app)
+        assert isinstance(app.screen, RoadsScreen)
+        assert len(app.screen.game.log) == saved
+        assert "Anna" in flat(app)
+
+
+def _secret_names(game, side: str, viewer: str) -> set[str]:
+    """Names of `side`'s cards in hand and drawn chits that `viewer` may not know."""
+    s = game.state
+    public = {game.card_name(k) for sd in ("axis", "soviet") for k in s.cards[sd].played}
+    public |= {game.card_name(k) for k in s.cards[viewer].hand}
+    public |= {game.card_name(k) for k in s.cards[viewer].deck}
+    names = {game.card_name(k) for k in s.cards[side].hand} - public
+    if s.battle is not None:
+        played = {game.content.chits[k.split("#")[0]].name for _sd, k in s.battle.played}
+        mine = {game.content.chits[k.split("#")[0]].name for k in s.battle.drawn.get(viewer, [])}
+        names |= {game.content.chits[k.split("#")[0]].name for k in s.battle.drawn.get(side, [])} - played - mine
+    return {n for n in names if len(n) > 4}
+
+
+async def test_every_hand_over_keeps_the_other_sides_secrets():
+    """A hot-seat game played by keys: at each pass screen nothing of either hand shows; after
+    it only the seat's own secrets show (the other side's hand, chits and choice never)."""
+    game = new_game(seed=6, players={"axis": "Anna", "soviet": "Ben"})
+    app = WartableApp(game)
+    bots = {s: BOTS["heuristic"](6) for s in ("axis", "soviet")}
+    handovers = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(40):
+            await pilot.pause()
+            top = stack(app)[-1]
+            if top == "PassScreen":
+                handovers += 1
+                text = frame(app)
+                for side in ("axis", "soviet"):
+                    for name in _secret_names(game, side, "axis" if side == "soviet" else "soviet"):
+                        assert name not in text, f"{name} shows at a hand-over"
+                await pilot.press("enter")
+                await pilot.pause()
+                viewer = seat(app)
+                assert viewer == game.to_act()
+                text = frame(app)
+                await pilot.press("h")
+                await pilot.pause()
+                text += frame(app)
+                await pilot.press("q")
+                foe = "axis" if viewer == "soviet" else "soviet"
+                for name in _secret_names(game, foe, viewer):
+                    assert name not in text, f"{name} of the {foe} side shows to the {viewer} seat"
+                choice = game.state.sequence.choice.get(foe)
+                if choice and len(game.state.sequence.choice) < 2:
+                    assert f"{foe.title()} {choice}" not in text
+                continue
+            if top == "ResolutionScreen":
+                await pilot.press("a", "space")
+                continue
+            if game.outcome is not None:
+                break
+            await by_keys(pilot, app, bots[game.to_act()].choose(game), passes=False)
+    assert handovers >= 3
+
+
+async def test_a_whole_game_with_bots_on_both_sides_reaches_the_end_screen():
+    """Bots play both sides of a whole game; its last 20 commands go through the screen's own
+    apply path (the earlier ones are applied to the same game before the screen opens, to keep
+    the test fast), with every pass screen and battle step answered, to the end screen."""
+    played = new_game(seed=2)
+    bots = {s: BOTS["heuristic"](2) for s in ("axis", "soviet")}
+    while played.outcome is None:
+        played.apply(bots[played.to_act()].choose(played))
+    commands = list(played.log)
+    game = new_game(seed=2, players={"axis": "A", "soviet": "S"})
+    for cmd in commands[:-20]:
+        game.apply(cmd)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        for cmd in commands[-20:]:
+            await pilot.pause()
+            while not isinstance(app.screen, RoadsScreen):
+                app.screen.dismiss(None)
+                await pilot.pause()
+            assert app.screen.play(cmd)
+        for _ in range(20):
+            await pilot.pause()
+            if stack(app)[-1] == "RoadsEndScreen":
+                break
+            app.screen.dismiss(None)
+        assert stack(app)[-1] == "RoadsEndScreen"
+        assert game.outcome == played.outcome
+        assert "THE CAMPAIGN IS OVER" in flat(app)
+
+
+def test_the_menu_tells_every_card_map_choice_apart():
+    """4.2.2: a Choose with an Event card set face down is its own entry, named by the card."""
+    game = new_game(seed=2)
+    bot = BOTS["heuristic"](2)
+    seen = False
+    while game.outcome is None and not seen:
+        legal = game.legal()
+        chooses = [x for x in legal if isinstance(x, c.Choose)]
+        if any(x.event for x in chooses):
+            _title, entries = menu_entries(game, legal)
+            paths = [p for p, cmd in entries if isinstance(cmd, c.Choose)]
+            assert len(set(paths)) == len(chooses)
+            assert any(game.card_name(x.event) in " ".join(p) for x in chooses if x.event for p in paths)
+            seen = True
+        game.apply(bot.choose(game))
+    assert seen
+
+
+async def test_against_the_computer_its_commands_come_through_the_screen_and_its_hand_stays_hidden():
+    game = new_game(seed=8, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    bot = BOTS["heuristic"](8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen"            # no pass screen against the computer
+        soviet_moved = False
+        for _ in range(60):
+            await settle(pilot, app)
+            if game.to_act() == "soviet":
+                before = len(game.log)
+                assert "computer" in flat(app).lower()
+                await pilot.pause(0.8)
+                await settle(pilot, app)
+                soviet_moved = soviet_moved or len(game.log) > before
+                text = frame(app)
+                for name in _secret_names(game, "soviet", "axis"):
+                    assert name not in text
+                if soviet_moved:
+                    break
+                continue
+            assert seat(app) == "axis"
+            await by_keys(pilot, app, bot.choose(game))
+        assert soviet_moved

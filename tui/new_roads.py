@@ -1,0 +1,112 @@
+"""New Roads to Stalingrad campaign: two players at one keyboard, or one against the computer."""
+
+from __future__ import annotations
+
+import secrets
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+# (label, the side the computer plays)
+MODES = (("two players, hot-seat", ""), ("you play the Axis, the computer the Soviets", "soviet"),
+         ("you play the Soviets, the computer the Axis", "axis"))
+
+
+DEFAULT_NAMES = ("Axis player, Soviet player", "Axis player", "Soviet player")
+
+
+class NewRoadsScreen(Screen):
+    BINDINGS = [
+        Binding("m", "mode", "Mode", id="mode"),
+        Binding("n", "names", "Names", id="names"),
+        Binding("d", "seed", "Seed", id="seed"),
+        Binding("enter", "start", "Start", id="confirm"),
+        Binding("q", "back", "Back", id="back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mode = 0
+        self.names = DEFAULT_NAMES[0]
+        self.seed = secrets.randbelow(1_000_000)
+        self.editing = ""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="newgame"):
+            yield Static(id="newroads-body")
+            yield Input(id="newroads-input", max_length=80)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).display = False
+        self._redraw()
+
+    def _redraw(self) -> None:
+        t = Text("New campaign: Roads to Stalingrad (Campaign Commander)\n\n", style="bold")
+        t.append("Summer 1942 to the winter: Fall Blau, the Don, the Caucasus and the Volga.\n\n")
+        t.append(f" [m] players: {MODES[self.mode][0]}\n", style="bold")
+        t.append(f" [n] {'names' if not MODES[self.mode][1] else 'your name'}: {self.names}\n")
+        if not MODES[self.mode][1]:
+            t.append("     (Axis first, then Soviet)\n", style="dim")
+        t.append(f" [d] seed: {self.seed}\n")
+        t.append("\n [Enter] start   [q] back", style="bold")
+        self.query_one("#newroads-body", Static).update(t)
+
+    def action_mode(self) -> None:
+        self.mode = (self.mode + 1) % len(MODES)
+        self.names = DEFAULT_NAMES[self.mode]
+        self._redraw()
+
+    def _edit(self, what: str, value: str) -> None:
+        box = self.query_one(Input)
+        self.editing = what
+        box.placeholder = "Axis name, Soviet name" if what == "names" else "a whole number"
+        box.display = True
+        box.value = value
+        box.focus()
+
+    def action_names(self) -> None:
+        self._edit("names", self.names)
+
+    def action_seed(self) -> None:
+        self._edit("seed", str(self.seed))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        value = event.value.strip()
+        if self.editing == "seed":
+            if not value.isdigit():
+                self.notify("The seed is a whole number, 0 or more.", severity="error")
+                return
+            self.seed = int(value)
+        elif value:
+            self.names = value
+        event.input.display = False
+        self.set_focus(None)
+        self._redraw()
+
+    def players(self) -> dict[str, str]:
+        names = [n.strip() for n in self.names.split(",") if n.strip()]
+        computer = MODES[self.mode][1]
+        if computer == "soviet":
+            return {"axis": names[0] if names else "Axis player", "soviet": "Computer"}
+        if computer == "axis":
+            return {"axis": "Computer", "soviet": names[0] if names else "Soviet player"}
+        return {"axis": names[0] if names else "Axis player",
+                "soviet": names[1] if len(names) > 1 else "Soviet player"}
+
+    def action_start(self) -> None:
+        if self.query_one(Input).has_focus:
+            return
+        from rules.roads import new_game
+        game = new_game(seed=self.seed, players=self.players(), computer=MODES[self.mode][1])
+        self.app.pop_screen()
+        self.app.open_game(game)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,180 @@
+"""What the Roads screen shows, built from one side's ``view``: map labels, the area detail, the
+supply track, the hand and the battle. Nothing here reads the other side's secrets: it is given
+a View (the seat's own) and the printed content."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+
+from rules.roads import commands as c
+from rules.roads.view import View
+
+LETTER = {"axis": "A", "soviet": "S"}
+NAME = {"axis": "Axis", "soviet": "Soviet"}
+FILL = {"axis": Style(bgcolor="grey23"), "soviet": Style(bgcolor="dark_red")}
+UNIT_STYLE = {"axis": Style(color="bright_white", bold=True), "soviet": Style(color="bright_yellow", bold=True)}
+PERMANENT = {"d45": "Directive 45", "winter": "Winter Arrives", "stavka": "Reorganization of the STAVKA",
+             "order227": "Order 227", "railhead": "Railhead Advances"}
+BORDER_WORD = {"none": "open", "minor": "minor river", "major": "major river", "volga": "the Volga",
+               "kerch": "Kerch Straits"}
+
+
+def map_labels(game, view: View) -> tuple[dict, dict]:
+    """(labels, fills) for the area map: code and city/VP mark, then control and units, then
+    RPs, the Active Operation and flags (! disorganized, i isolated)."""
+    by_area: dict[str, list] = {}
+    for u in view.units:
+        by_area.setdefault(u.where, []).append(u)
+    rp: dict[str, list[tuple[str, int]]] = {}
+    for side, area, n in view.rp:
+        rp.setdefault(area, []).append((side, n))
+    control = dict(view.control)
+    op_area = view.operation.area if view.operation else ""
+    battle_area = view.battle.area if view.battle else ""
+    labels, fills = {}, {}
+    for area_id, a in game.map.areas.items():
+        owner = control.get(area_id, "")
+        mark = "◉" if (a.vp_axis or a.vp_soviet) else "•" if a.city else ""
+        rows = [(f"{a.code}{mark}", Style(bold=a.city))]
+        units = by_area.get(area_id, [])
+        line = LETTER.get(owner, "·").lower() if not units else ""
+        for side in ("axis", "soviet"):
+            mine = [u for u in units if u.side == side]
+            if mine:
+                line += f"{LETTER[side]}{len(mine)}"
+                if any(u.disorganized for u in mine):
+                    line += "!"
+                if any(u.isolated for u in mine):
+                    line += "i"
+        rows.append((line, UNIT_STYLE.get(owner, Style())))
+        third = ""
+        if area_id == op_area:
+            third += "»OP"
+        if area_id == battle_area:
+            third += "⚔"
+        for side, n in rp.get(area_id, []):
+            third += f"R{n}"
+        if third:
+            rows.append((third, Style(bold=True, underline=True)))
+        labels[area_id] = rows
+        if owner in FILL:
+            fills[area_id] = FILL[owner]
+    return labels, fills
+
+
+def unit_line(game, counter) -> str:
+    u = game.content.units.get(counter.id)
+    if u is None:
+        return f"{game.unit_name(counter.id)}"
+    values = u.depleted if counter.depleted else u
+    flags = [w for w, on in (("depleted", counter.depleted), ("disorganized", counter.disorganized),
+                             ("isolated", counter.isolated)) if on]
+    text = f"{u.name} ({LETTER[counter.side]}) {values.cohesion}-{values.movement}-{values.tactical}"
+    return text + (" " + ", ".join(flags) if flags else "")
+
+
+def detail(game, view: View, area_id: str) -> Text:
+    """The area under the cursor: name, terrain, control, VP, RPs, borders, units with values."""
+    a = game.map.areas[area_id]
+    control = dict(view.control).get(area_id, "")
+    t = Text()
+    t.append(a.name, style="bold")
+    t.append(f" ({a.code}) {a.terrain}{', city' if a.city else ''}; {NAME.get(control, 'no one')} holds it")
+    vp = [f"{n} {v}VP" for n, v in (("Axis", a.vp_axis), ("Soviet", a.vp_soviet)) if v]
+    if vp:
+        t.append("; " + ", ".join(vp))
+    rps = [f"{NAME[s]} {n} RP" for s, ar, n in view.rp if ar == area_id]
+    if rps:
+        t.append("; " + ", ".join(rps))
+    units = [unit_line(game, u) for u in view.units if u.where == area_id]
+    t.append("\nUnits: " + ("; ".join(units) if units else "none"))
+    borders = []
+    for n in game.map.neighbours(area_id):
+        kind = game.map.border(area_id, n)
+        river = game.map.river(area_id, n)
+        word = BORDER_WORD.get(kind, kind) + (f" ({river})" if river and kind != "none" else "")
+        borders.append(f"{game.map.areas[n].name}: {word}")
+    t.append("\nBorders: " + "; ".join(borders), style="dim")
+    return t
+
+
+def supply_track(game, view: View) -> Text:
+    t = Text()
+    t.append(f"Sequence {view.sequence}", style="bold")
+    t.append(f" · initiative {NAME.get(view.initiative or '', '-')}")
+    if view.operation:
+        op = view.operation
+        t.append(f"\nOperation: {NAME[op.side]} at {game.area_name(op.area)}, ", style="bold")
+        t.append(f"{op.sp} SP left", style="bold reverse")
+        if op.force:
+            t.append(" · force: " + ", ".join(game.unit_name(u) for u in op.force))
+    rp = {s: sum(n for sd, _a, n in view.rp if sd == s) for s in ("axis", "soviet")}
+    t.append(f"\nRPs on the map: Axis {rp['axis']}, Soviet {rp['soviet']}")
+    vp = dict(view.vp)
+    t.append(f"\nVP: Axis {vp.get('axis', 0)}, Soviet {vp.get('soviet', 0)}", style="bold")
+    decks = dict(view.deck_sizes)
+    hands = dict(view.hand_sizes)
+    discards = dict(view.discard_counts)
+    played = {s: sum(1 for sd, _k in view.played if sd == s) for s in ("axis", "soviet")}
+    t.append(f"\nCards played or discarded (7.c): {view.cards_done}")
+    if view.winter_at >= 0:
+        t.append(f" · Winter came at {view.winter_at}")
+    for s in ("axis", "soviet"):
+        t.append(f"\n{NAME[s]}: deck {decks.get(s, 0)}, hand {hands.get(s, 0)}, "
+                 f"played {played[s]}, discarded {discards.get(s, 0)}")
+    t.append(f"\nAxis replacement used: operation {view.axis_rebuilt_op}" if view.axis_rebuilt_op > 0
+             else "\nAxis replacement: not used yet")
+    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "d45" else "")
+             for k, _side in view.permanents]
+    if view.railheads:
+        perms.append(f"Railhead Advances x{view.railheads}")
+    t.append("\nIn effect: " + (", ".join(perms) if perms else "no permanent cards"))
+    if view.revealed:
+        t.append("\nChoices: " + ", ".join(f"{NAME[s]} {ch}" for s, ch in view.revealed))
+    elif view.chosen:
+        t.append("\nChosen (hidden): " + ", ".join(NAME[s] for s in view.chosen))
+    return t
+
+
+def hand(game, view: View, legal: list) -> Group:
+    """The seat's own cards: type, SP cost, text, and whether each can be played now."""
+    playable = {cmd.card for cmd in legal if isinstance(cmd, c.PlayCard)}
+    discard = {cmd.card for cmd in legal if isinstance(cmd, c.DiscardCard)}
+    side = NAME.get(view.side or "", "")
+    parts = [Text(f"{side} hand ({len(view.hand)} cards)", style="bold")]
+    for card_id in view.hand:
+        card = game.content.cards[card_id]
+        line = Text(f"• {card.name}", style="bold")
+        line.append(f" [{card.kind}, {card.sp} SP]")
+        if card_id in playable:
+            line.append(" playable now", style="bold green")
+        elif card_id in discard:
+            line.append(" may be discarded", style="italic")
+        parts.append(line)
+        parts.append(Text("  " + card.text, style="dim"))
+    if not view.hand:
+        parts.append(Text("  (no cards)"))
+    return Group(*parts)
+
+
+def battle(game, view: View) -> Text:
+    b = view.battle
+    if b is None:
+        return Text("No battle under way.", style="dim")
+    t = Text(f"Battle of {game.area_name(b.area)}", style="bold")
+    t.append(f": {NAME[b.attacker]} attacks from {game.area_name(b.came_from)}"
+             f"{'' if b.crossing == 'none' else ' across a ' + BORDER_WORD.get(b.crossing, b.crossing)}")
+    t.append("\nAttackers: " + ", ".join(unit_line(game, u) for u in view.units if u.id in b.attackers))
+    t.append("\nDefenders: " + ", ".join(unit_line(game, u) for u in view.units if u.id in b.defenders))
+    chits = [game.content.chits[k.split('#')[0]].name for k in b.my_chits]
+    t.append(f"\nYour chits: {', '.join(chits) if chits else 'none'} · theirs: {b.their_chits} face down")
+    if b.played:
+        t.append("\nPlayed: " + ", ".join(f"{NAME[s]} {game.content.chits[k.split('#')[0]].name}"
+                                          for s, k in b.played))
+    if b.turn:
+        t.append(f"\nNext chit: {NAME.get(b.turn, b.turn)}")
+    if b.retreating:
+        t.append("\nTo retreat: " + ", ".join(game.unit_name(u) for u in b.retreating))
+    return t

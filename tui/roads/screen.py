@@ -1,0 +1,362 @@
+"""The Roads to Stalingrad screen: the area map, the menu of legal commands, the supply track,
+the hand and the battle, all from one seat's view.
+
+A seat is one side's view: hot-seat, the seat follows the side to act and a pass screen hides
+the board whenever the keyboard goes to the other side; against the computer the seat stays
+the human side and the computer's commands come through the same apply path after a short,
+visible pause.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from rules.core.events import Event
+from rules.roads import commands as c
+from rules.roads.bots import BOTS
+from rules.roads.help import card_reference, chit_reference, load_help, topics_for
+from tui.fallblau.screen import HelpScreen, ResolutionScreen
+from tui.game_screen import GameScreen
+from tui.widgets.area_map import AreaMap
+from tui.widgets.command_menu import CommandMenu
+from tui.widgets.log_panel import LogPanel
+
+from . import panels
+from .menu import CONFIRM, is_battle, menu_entries
+
+CSS_FILE = Path(__file__).with_name("roads.tcss")
+SIDES = ("axis", "soviet")
+BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
+LOG_TAIL = 60            # events shown in the log panel when a game is opened
+BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
+
+
+class RoadsScreen(GameScreen):
+    CSS_PATH = CSS_FILE
+    BINDINGS = [
+        Binding("r", "rules", "Rules", id="rules"),
+        Binding("h", "hand", "Hand/track", id="hand"),
+        Binding("v", "view", "Map/menu", id="view"),
+        Binding("x", "cards", "Cards", id="cards"),
+    ]
+
+    def __init__(self, game, *, autosave: bool = True) -> None:
+        self.computer = game.options.get("computer", "")
+        self.bot = BOTS["heuristic"](game.seed) if self.computer else None
+        self._bot_timer = None
+        super().__init__(game, autosave=autosave)
+        self._seat: str | None = self._seat_for(game.to_act())
+        self._concealed = self.hot_seat
+
+    @property
+    def hot_seat(self) -> bool:
+        return not self.computer
+
+    def name_of(self, side: str) -> str:
+        return self.game.options.get("players", {}).get(side) or panels.NAME[side]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="rd-status")
+        with Horizontal(id="rd-main"):
+            yield AreaMap(self.game.map, id="rd-map")
+            with Vertical(id="rd-side"):
+                yield CommandMenu(id="rd-menu")
+                with VerticalScroll(id="rd-info"):
+                    yield Static(id="rd-battle")
+                    yield Static(id="rd-track")
+                    yield Static(id="rd-hand")
+        yield Static(id="rd-detail")
+        yield LogPanel(id="rd-log")
+        yield Footer()
+
+    # -- seats -----------------------------------------------------------------------------
+    def _seat_for(self, to_act: str | None) -> str | None:
+        if self.computer:
+            return "soviet" if self.computer == "axis" else "axis"
+        return to_act
+
+    def player_to_act(self) -> str | None:
+        to_act = self.game.to_act()
+        if to_act is None or to_act == self.computer or self.computer:
+            return None
+        return f"{self.name_of(to_act)} ({panels.NAME[to_act]})"
+
+    def on_mount(self, event) -> None:
+        # GameScreen's mount (not run as well: Textual calls every class's handler unless the
+        # default is prevented), with only the log's tail in the panel: a campaign runs to a
+        # few thousand events and `l` shows them all
+        event.prevent_default()
+        self.query_one(AreaMap).goto(self._start_area())
+        self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
+        self.refresh_view()
+        self.query_one("#menu-options").focus()
+        if self.game.outcome is not None:
+            self.call_after_refresh(self.show_end)
+        if self.hot_seat and self.game.outcome is None and self.player_to_act():
+            from tui.game_screen import PassScreen
+            self.app.push_screen(PassScreen(self.player_to_act()))
+        self._maybe_bot()
+
+    def on_screen_resume(self) -> None:
+        if self._concealed and self.app.screen is self:
+            self._concealed = False
+            self.refresh_view()
+
+    def _start_area(self) -> str:
+        """The Active Operation, else the legal area with most of the side's units, else Rostov."""
+        s = self.game.state
+        if s.operation is not None:
+            return s.operation.area
+        areas = [cmd.area for cmd in self.game.legal() if getattr(cmd, "area", None) in self.game.map.areas]
+        if not areas:
+            return "rostov"
+        count = {a: sum(1 for u in s.units.values() if u.where == a) for a in areas}
+        return max(areas, key=lambda a: count[a])
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        game = self.game
+        to_act = game.to_act()
+        pending_pass = self.hot_seat and self.player_to_act() is not None and (
+            self.player_to_act() != self._to_act)
+        if pending_pass:
+            self._concealed = True
+        seat = None if self._concealed else self._seat_for(to_act) or self._seat
+        self._seat = seat or self._seat
+        view = game.view(seat)
+        labels, fills = panels.map_labels(game, view)
+        amap = self.query_one(AreaMap)
+        amap.paint(labels, fills)
+        mine = seat is not None and to_act == seat
+        legal = game.legal() if mine else []
+        self._status(view, seat, to_act)
+        self.query_one("#rd-track", Static).update(panels.supply_track(game, view))
+        self.query_one("#rd-battle", Static).update(panels.battle(game, view) if view.battle else "")
+        self.query_one("#rd-battle").display = view.battle is not None
+        if seat is None:
+            self.query_one("#rd-hand", Static).update(Text("The hand is shown when its player has the keyboard.",
+                                                            style="italic"))
+        else:
+            self.query_one("#rd-hand", Static).update(panels.hand(game, view, legal))
+        self._detail(amap.cursor, view)
+        menu = self.query_one(CommandMenu)
+        if mine:
+            title, entries = menu_entries(game, legal)
+            menu.set_entries(entries, title)
+        else:
+            who = panels.NAME.get(to_act or "", "")
+            waiting = "The computer is thinking…" if to_act and to_act == self.computer else (
+                f"Waiting for {who}" if to_act else "The campaign is over")
+            menu.set_entries([], waiting)
+        self._view = view
+
+    def _status(self, view, seat, to_act) -> None:
+        vp = dict(view.vp)
+        t = Text()
+        t.append(f"Roads to Stalingrad · seq {view.sequence} · ", style="bold")
+        if seat:
+            t.append(f"seat: {self.name_of(seat)} ({panels.NAME[seat]}) ", style="reverse")
+        if to_act:
+            t.append(f" to act: {panels.NAME[to_act]}")
+            if to_act == self.computer:
+                t.append(" (computer…)", style="italic")
+        if view.operation:
+            t.append(f" · {view.operation.sp} SP", style="bold")
+        t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
+        self.query_one("#rd-status", Static).update(t)
+
+    def _detail(self, area: str, view=None) -> None:
+        view = view or self._view
+        # a fixed height: no layout pass on a cursor move
+        self.query_one("#rd-detail", Static).update(panels.detail(self.game, view, area), layout=False)
+
+    @on(AreaMap.Moved)
+    def _moved(self, message: AreaMap.Moved) -> None:
+        if hasattr(self, "_view"):
+            self._detail(message.area)
+
+    @on(AreaMap.Activated)
+    def _activated(self, message: AreaMap.Activated) -> None:
+        """Enter on the map: the one legal command about that area (or its menu group)."""
+        to_act = self.game.to_act()
+        if to_act is None or to_act != self._seat or self._concealed:
+            return
+        here = [cmd for cmd in self.game.legal() if getattr(cmd, "area", None) == message.area]
+        if not here:
+            self.notify(f"Nothing to do in {self.game.area_name(message.area)} now.", severity="warning")
+            return
+        if len(here) == 1:
+            self.choose(here[0])
+            return
+        title, entries = menu_entries(self.game, here)
+        self.query_one(CommandMenu).set_entries(entries, f"In {self.game.area_name(message.area)}")
+        self.query_one("#menu-options").focus()
+
+    # -- choosing ----------------------------------------------------------------------------
+    @on(CommandMenu.Chosen)
+    def _chosen(self, message: CommandMenu.Chosen) -> None:
+        self.choose(message.command)
+
+    def choose(self, cmd) -> None:
+        if getattr(self.app, "confirmations", True) and (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
+            self.app.push_screen(ConfirmScreen(self._warning(cmd)),
+                                 lambda ok: self.play(cmd) if ok else None)
+        else:
+            self.play(cmd)
+
+    def _warning(self, cmd) -> str:
+        text = self.game.describe(cmd)
+        if isinstance(cmd, c.Choose):
+            return f"{text}: your choice stays secret until both sides have chosen; it cannot be taken back."
+        if isinstance(cmd, c.DiscardCard):
+            return f"{text}: the card goes face down for good; you gain one RP."
+        if isinstance(cmd, c.EndOperation):
+            op = self.game.state.operation
+            left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
+            return f"{text}: the initiative moves on.{left}"
+        if is_battle(self.game, cmd):
+            return f"{text}: a battle is fought there; chits are drawn and cannot be taken back."
+        return text
+
+    # -- after a command ------------------------------------------------------------------------
+    def present(self, events: list[Event], done) -> None:
+        """A battle's events are stepped through one at a time (space), then play goes on."""
+        fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
+        if len(fight) >= 3 and not (self.computer and self.game.to_act() == self.computer):
+            self.app.push_screen(ResolutionScreen(events), lambda _: done())
+        else:
+            done()
+
+    def _settled(self) -> None:
+        super()._settled()
+        self._maybe_bot()
+
+    def _maybe_bot(self) -> None:
+        if self.bot is None or self.game.outcome is not None or self._bot_timer is not None:
+            return
+        if self.game.to_act() == self.computer:
+            self._bot_timer = self.set_timer(BOT_PAUSE, self._bot_move)
+
+    def _bot_move(self) -> None:
+        self._bot_timer = None
+        if self.game.outcome is not None or self.game.to_act() != self.computer:
+            return
+        self.play(self.bot.choose(self.game))
+
+    def action_undo(self) -> None:
+        if self.computer and self.game.to_act() == self.computer:
+            self.notify("The computer is playing; undo when it is your turn.", severity="warning")
+            return
+        super().action_undo()
+
+    # -- panels and help ----------------------------------------------------------------------
+    def action_view(self) -> None:
+        """Switch the keyboard between the map (arrows, letters) and the menu."""
+        amap = self.query_one(AreaMap)
+        if amap.has_focus:
+            self.query_one("#menu-options").focus()
+        else:
+            amap.focus()
+
+    def action_hand(self) -> None:
+        if self._concealed:
+            return
+        self.app.push_screen(InfoScreen(Group(panels.supply_track(self.game, self._view), Text(""),
+                                              panels.battle(self.game, self._view), Text(""),
+                                              panels.hand(self.game, self._view,
+                                                          self.game.legal() if self._seat == self.game.to_act()
+                                                          else []))))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen("Help: what you are deciding", topics_for(self.game),
+                                        keys=self.keys_help() + KEYS))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(HelpScreen("Rules reference: Roads to Stalingrad", list(load_help().values())
+                                        + chit_reference(self.game.content)))
+
+    def action_cards(self) -> None:
+        view = self._view
+        seat = None if self._concealed else self._seat
+        self.app.push_screen(HelpScreen("Card reference (both printed decks)",
+                                        card_reference(self.game.content, seat, view.hand, view.played)))
+
+    def end_screen(self) -> ModalScreen:
+        return RoadsEndScreen(self.game)
+
+
+KEYS = (" On the map: arrows move the cursor to the neighbouring area, letters jump to an area by "
+        "name, Enter acts there. v switches between the map and the menu. h the supply track, the "
+        "battle and your hand in full. x the card reference.")
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS = [Binding("y", "yes", "Yes"), Binding("enter", "yes", show=False),
+                Binding("n", "no", "No"), Binding("escape", "no", show=False),
+                Binding("q", "no", show=False)]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm"):
+            yield Static(Text.assemble((self.text, "bold"), "\n\nEnter or y: do it · n or Esc: not now"))
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class InfoScreen(ModalScreen[None]):
+    BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False),
+                Binding("h", "close", show=False)]
+
+    def __init__(self, body) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help"):
+            yield Label("Supply track, battle and hand  (q: close, arrows scroll)", id="help-title")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(self.body)
+
+    def on_mount(self) -> None:
+        self.query_one("#help-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class RoadsEndScreen(ModalScreen[None]):
+    BINDINGS = [Binding("q", "close", "Back to the launcher", id="back"),
+                Binding("enter", "close", show=False, id="confirm")]
+
+    def __init__(self, game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        o = self.game.outcome
+        t = Text("THE CAMPAIGN IS OVER\n\n", style="bold")
+        winner = panels.NAME.get(o.winner or "", "")
+        t.append(f"{winner + ' victory' if winner else 'A draw'}: {o.reason}.\n")
+        t.append(f"VP: Axis {o.axis_vp}, Soviet {o.soviet_vp}\n\nEnter or q: back to the launcher")
+        with Vertical(id="end"):
+            yield Static(t)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+        self.app.pop_screen()

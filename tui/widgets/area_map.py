@@ -1,0 +1,276 @@
+"""An area map drawn from a grid: one terminal cell per grid cell, every cell in its area.
+
+The static layer (water, borders with their river glyphs, area fills) is built once per map and
+kept; the screen gives each area a label (a few short rows of text drawn from its anchor) and a
+style; only the rows of the areas that changed are drawn again. The cursor is an area: arrows
+move it to the neighbour in that direction, typed letters jump to the area whose name starts so,
+Enter posts ``Activated``.
+
+The map object needs: ``width``, ``height``, ``areas`` (id -> object with ``name``, ``col``,
+``row``), ``area_at(col, row)``, ``water_at(col, row)``, ``neighbours(id)``, ``border(a, b)``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+# Border glyphs by kind, (vertical, horizontal, corner): a shape of its own for each, so the
+# kind reads without colour: plain thin, minor dashed, major heavy, Volga double, straits dotted.
+GLYPHS = {
+    "none": ("│", "─", "┼"), "minor": ("╎", "╌", "┼"), "major": ("┃", "━", "╋"),
+    "volga": ("║", "═", "╬"), "kerch": ("⁞", "┄", "⁞"),
+}
+RANK = {"none": 0, "minor": 1, "major": 2, "volga": 3, "kerch": 4}
+BORDER_STYLE = {
+    "none": Style(color="grey50"), "minor": Style(color="cyan"), "major": Style(color="blue", bold=True),
+    "volga": Style(color="bright_blue", bold=True), "kerch": Style(color="magenta", bold=True),
+}
+WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", Style())}
+CURSOR = Style(reverse=True, bold=True, underline=True)
+DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+
+
+class AreaMap(ScrollView, can_focus=True):
+    """The map: a scrolling grid of areas with labels, styles and an area cursor."""
+
+    BINDINGS = [
+        Binding("up", "step('up')", "Up", show=False),
+        Binding("down", "step('down')", "Down", show=False),
+        Binding("left", "step('left')", "Left", show=False),
+        Binding("right", "step('right')", "Right", show=False),
+        Binding("enter", "activate", "Act here", show=False),
+    ]
+
+    class Moved(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    class Activated(Message):
+        def __init__(self, area: str) -> None:
+            super().__init__()
+            self.area = area
+
+    def __init__(self, board: Any, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.board = board
+        self.cursor: str = next(iter(board.areas))
+        self._labels: dict[str, list[tuple[str, Style]]] = {}
+        self._fills: dict[str, Style] = {}
+        self._strips: dict[int, Strip] = {}
+        self._styles: dict[tuple, Style] = {}
+        self._label_rows: dict[int, list[str]] = {}
+        self._typed = ""
+        self._typed_at = 0.0
+        self._static = _static_layer(board)
+        self._rows_of = {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas}
+        self.virtual_size = Size(board.width, board.height)
+
+    # -- what the screen gives ---------------------------------------------------------------
+    def paint(self, labels: dict[str, list[tuple[str, Style]]], fills: dict[str, Style]) -> None:
+        """Set every area's label rows and fill; only the rows of changed areas are redrawn."""
+        changed = {a for a in self.board.areas
+                   if labels.get(a) != self._labels.get(a) or fills.get(a) != self._fills.get(a)}
+        self._labels, self._fills = dict(labels), dict(fills)
+        self._label_rows = {}
+        for area, rows in self._labels.items():
+            top = self.board.areas[area].row
+            for i in range(len(rows)):
+                self._label_rows.setdefault(top + i, []).append(area)
+        self._dirty(changed)
+
+    def goto(self, area: str) -> None:
+        if area not in self.board.areas or area == self.cursor:
+            return
+        old, self.cursor = self.cursor, area
+        self._dirty({old, area}, labels_only=True)
+        self._follow()
+        self.post_message(self.Moved(area))
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _dirty(self, areas: set[str], labels_only: bool = False) -> None:
+        """Drop the cached rows of `areas` (only their label rows: the cursor marks the label)
+        and ask Textual to repaint those of them in view."""
+        rows = {self.board.areas[a].row + i for a in areas for i in range(max(3, len(self._labels.get(a, ()))))}
+        if not labels_only:
+            rows |= {r for a in areas for r in self._rows_of.get(a, ())}
+        for r in rows:
+            self._strips.pop(r, None)
+        if rows:
+            top = int(self.scroll_offset.y)
+            for r in rows:
+                if top <= r < top + self.size.height:
+                    self.refresh(Region(0, r - top, self.size.width, 1))
+
+    def _row(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is not None:
+            return strip
+        board = self.board
+        overlay: dict[int, tuple[str, Style]] = {}
+        for area in self._labels_on_row(y):
+            a = board.areas[area]
+            for text, style in self._labels[area][y - a.row:y - a.row + 1]:
+                for i, ch in enumerate(text):
+                    x = a.col + i
+                    if 0 <= x < board.width and self._interior(x, y, area):
+                        overlay[x] = (ch, style)
+        segments = []
+        combine = self._combine
+        cursor = self.cursor
+        for x, (ch, style, area) in enumerate(self._static[y]):
+            extra = None
+            if x in overlay:
+                ch, extra = overlay[x]
+            fill = self._fills.get(area) if area is not None else None
+            # the cursor reverses its area's label (and the row's cells between its letters)
+            segments.append(Segment(ch, combine(style, extra, fill, extra is not None and area == cursor)))
+        strip = Strip(segments, board.width).simplify()
+        self._strips[y] = strip
+        return strip
+
+    def _combine(self, style: Style, extra: Style | None, fill: Style | None, cursor: bool) -> Style:
+        key = (style, extra, fill, cursor)
+        found = self._styles.get(key)
+        if found is None:
+            found = style + extra if extra is not None else style
+            if fill is not None:
+                found = fill + found
+            if cursor:
+                found = found + CURSOR
+            self._styles[key] = found
+        return found
+
+    def _labels_on_row(self, y: int) -> list[str]:
+        return self._label_rows.get(y, [])
+
+    def _interior(self, x: int, y: int, area: str) -> bool:
+        """A label may cover its own area's empty cells and plain borders, never a river."""
+        ch, _style, owner = self._static[y][x]
+        return owner == area and (ch == " " or ch in GLYPHS["none"])
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = y + scroll_y
+        if row >= self.board.height:
+            return Strip([Segment(" " * self.size.width, Style())], self.size.width)
+        strip = self._row(row).crop(scroll_x, scroll_x + self.size.width)
+        if strip.cell_length < self.size.width:      # the viewport is wider than the map
+            strip = strip.extend_cell_length(self.size.width, Style())
+        return strip
+
+    # -- the cursor ------------------------------------------------------------------------------
+    def action_step(self, direction: str) -> None:
+        target = neighbour_towards(self.board, self.cursor, direction)
+        if target:
+            self.goto(target)
+
+    def action_activate(self) -> None:
+        self.post_message(self.Activated(self.cursor))
+
+    def on_key(self, event) -> None:
+        ch = event.character
+        if not ch or len(ch) != 1 or not (ch.isalpha() or ch in " -"):
+            return
+        now = time.monotonic()
+        self._typed = (self._typed if now - self._typed_at < 1.2 else "") + ch.lower()
+        self._typed_at = now
+        found = find_area(self.board, self._typed)
+        if found:
+            self.goto(found)
+        event.stop()
+        event.prevent_default()
+
+    def _follow(self) -> None:
+        """Scroll only when the cursor's area label is out of sight (a scroll repaints it all)."""
+        a = self.board.areas[self.cursor]
+        x, y = self.scroll_offset
+        w, h = self.scrollable_content_region.size
+        if x + 2 <= a.col <= x + w - 6 and y + 1 <= a.row <= y + h - 3:
+            return
+        self.scroll_to_region(Region(max(0, a.col - 8), max(0, a.row - 3), 18, 7), animate=False, immediate=True)
+
+    def on_resize(self) -> None:
+        self._follow()
+
+
+def neighbour_towards(board: Any, area: str, direction: str) -> str | None:
+    """The neighbour of `area` best lying in `direction` (by the areas' anchors)."""
+    dx, dy = DIRECTIONS[direction]
+    a = board.areas[area]
+    best, score = None, math.inf
+    for n in board.neighbours(area):
+        b = board.areas[n]
+        vx, vy = b.col - a.col, (b.row - a.row) * 2          # a cell is twice as tall as wide
+        along = vx * dx + vy * dy
+        if along <= 0:
+            continue
+        dist = math.hypot(vx, vy)
+        s = dist * (dist / along) ** 2                      # far off the axis costs more
+        if s < score:
+            best, score = n, s
+    return best
+
+
+def find_area(board: Any, typed: str) -> str | None:
+    """The area whose name starts with `typed` (cities first), or None."""
+    typed = typed.strip().lower()
+    if not typed:
+        return None
+    hits = [a for a in board.areas.values() if a.name.lower().startswith(typed)]
+    hits.sort(key=lambda a: (not getattr(a, "city", False), a.name))
+    return hits[0].id if hits else None
+
+
+def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
+    """(glyph, style, area) for every cell: water, borders by kind, or an empty interior."""
+    owner: dict[tuple[int, int], str] = {}
+    for area in board.areas:
+        for cell in board.cells_of(area):
+            owner[tuple(cell)] = area
+    kinds_of: dict[tuple[str, str], str] = {}
+
+    def kind(a: str, b: str) -> str:
+        found = kinds_of.get((a, b))
+        if found is None:
+            try:
+                found = board.border(a, b)
+            except (KeyError, ValueError):
+                found = "none"
+            kinds_of[(a, b)] = found
+        return found
+
+    rows = []
+    for y in range(board.height):
+        row = []
+        for x in range(board.width):
+            area = owner.get((x, y))
+            if area is None:
+                ch, style = WATER.get(board.water_at(x, y) or "off", (" ", Style()))
+                row.append((ch, style, None))
+                continue
+            right, below = owner.get((x + 1, y)), owner.get((x, y + 1))
+            kinds = []
+            if right not in (None, area):
+                kinds.append(("v", kind(area, right)))
+            if below not in (None, area):
+                kinds.append(("h", kind(area, below)))
+            if not kinds:
+                row.append((" ", Style(), area))
+                continue
+            strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
+            vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
+            ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
+            row.append((ch, BORDER_STYLE.get(strongest, Style()), area))
+        rows.append(row)
+    return rows
