@@ -52,10 +52,11 @@ def _type_label(game: Victory, player: str, unit_id: str) -> str:
     return f"{t} {unit_type.name}" if unit_type else t
 
 
-def menu_entries(game: Victory) -> tuple[str, list[tuple[Path, Command | str]]]:
+def menu_entries(game: Victory, legal: list[Command] | None = None) -> tuple[str, list[tuple[Path, Command | str]]]:
+    """The menu of `legal` (default: every legal command): a seat's own commands in round robin."""
     out: list[tuple[Path, Command | str]] = []
     bp_players: list[str] = []
-    for cmd in game.legal():
+    for cmd in game.legal() if legal is None else legal:
         if isinstance(cmd, EnterBattlePoints):
             if cmd.player not in bp_players:
                 bp_players.append(cmd.player)
