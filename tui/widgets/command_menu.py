@@ -111,8 +111,18 @@ class CommandMenu(Vertical):
         """(key, label, is_leaf) for the current level: what the player sees."""
         return [(MENU_KEYS[i] if i < len(MENU_KEYS) else "", it.label, it.leaf) for i, it in enumerate(self._items)]
 
-    def _rebuild(self) -> None:
-        self._generation += 1
+    def _rebuild(self, climbing: bool = False) -> None:
+        """Show the level at ``_prefix``. A level below the top with one group in it is passed
+        through (opening goes on into it; climbing goes on above it): no key is spent on it."""
+        while True:
+            items = self._level_items()
+            if not (self._prefix and len(items) == 1 and not items[0].leaf):
+                break
+            self._prefix = self._prefix[:-1] if climbing else self._prefix + (items[0].label,)
+        self._items = items
+        self._show_level()
+
+    def _level_items(self) -> list[_Item]:
         depth = len(self._prefix)
         groups: dict[str, list[Entry]] = {}
         ends_here: list[Entry] = []
@@ -122,13 +132,17 @@ class CommandMenu(Vertical):
                     groups.setdefault(path[depth], []).append((path, cmd))
                 elif depth:
                     ends_here.append((path, cmd))
-        self._items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
+        items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
         for label, members in groups.items():
             tails = {path[depth:] for path, _ in members}
             if len(tails) == 1:      # one command, or commands no label tells apart: a leaf
-                self._items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True))
+                items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True))
             else:
-                self._items.append(_Item(label, members, False))
+                items.append(_Item(label, members, False))
+        return items
+
+    def _show_level(self) -> None:
+        self._generation += 1
         crumb = " › ".join((self._title,) + self._prefix)
         hint = "   (q: back)" if self._prefix else ""
         self.query_one("#menu-crumb", Static).update(crumb + hint)
@@ -171,7 +185,7 @@ class CommandMenu(Vertical):
         if not self._prefix:
             return False
         self._prefix = self._prefix[:-1]
-        self._rebuild()
+        self._rebuild(climbing=True)
         return True
 
     @on(OptionList.OptionSelected, "#menu-options")
