@@ -29,3 +29,16 @@ def assert_reloads_identically(game) -> None:
     assert loaded.legal() == game.legal()
     assert loaded.outcome == game.outcome
     assert loaded.options == game.options
+
+
+def finished_fallblau(seed: int = 3, generals=("hoth", "paulus", "ruoff")):
+    """A Fall Blau campaign played to its end by random legal commands (seeded)."""
+    import random
+
+    from rules.fallblau import new_game
+
+    game = new_game(seed=seed, generals=generals)
+    rng = random.Random(seed)
+    while game.outcome is None:
+        game.apply(rng.choice(game.legal()))
+    return game

@@ -30,6 +30,7 @@ from tui.replay import ReplayScreen
 from tui.saves_screens import SavesScreen
 from tests.support.keys import type_fast
 from tests.support.screens import flat, key_for, labels, stack
+from tests.support.rules import finished_fallblau
 
 GENERALS = ("hoth", "paulus", "ruoff")
 SIZE = (80, 24)
@@ -150,14 +151,6 @@ async def test_a_resolution_opened_while_the_notice_is_up_never_leaves_the_notic
 # ==========================================================================================
 # Replay
 # ==========================================================================================
-def finished_fallblau(seed: int = 3):
-    game = new_fallblau(seed=seed, generals=GENERALS)
-    rng = random.Random(seed)
-    while game.outcome is None:
-        game.apply(rng.choice(game.legal()))
-    return game
-
-
 def _played(game, commands: int, seed: int = 1):
     rng = random.Random(seed)
     for _ in range(commands):
@@ -423,3 +416,18 @@ async def test_a_late_call_to_show_the_end_after_an_undo_took_it_back_does_nothi
         await pilot.pause()
         assert isinstance(app.screen, FallBlauScreen), stack(app)
         assert app._exception is None
+
+
+async def test_enter_typed_twice_in_the_save_name_box_saves_once_and_pops_nothing_else():
+    """Found by the key fuzz test: the second Enter's Submitted arrived after the first had
+    closed the box, and its dismiss popped the screen beneath (at last the launcher:
+    ScreenStackError)."""
+    game = new_fallblau(seed=5, generals=GENERALS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", *"twice")
+        await type_fast(app, ["enter", "enter"])
+        await pilot.pause(0.2)
+        assert app._exception is None
+        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert (storage.saves_dir() / "twice.json").exists()

@@ -333,7 +333,8 @@ class SaveNameScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip() or None)
+        if self.is_active:            # a second Enter arrives after the first closed it
+            self.dismiss(event.value.strip() or None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -286,7 +286,8 @@ class ResultFormScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#form-close")
     def _close_button(self) -> None:
-        self.action_close()
+        if self.is_active:            # late (a second press): the form is already closed
+            self.action_close()
 
     def action_close(self) -> None:
         """Close, after entering the number in the field being edited; if that is refused, stay

@@ -247,6 +247,8 @@ class BattlePointsScreen(ModalScreen[None]):
         self.query_one("#bp-cities", Input).focus()
 
     def _submit(self) -> None:
+        if not self.is_active:        # late (a second Enter): the form is already closed
+            return
         try:
             cities = int(self.query_one("#bp-cities", Input).value or "0")
             resources = int(self.query_one("#bp-resources", Input).value or "0")
@@ -276,7 +278,8 @@ class BattlePointsScreen(ModalScreen[None]):
 
     @on(Button.Pressed, "#bp-cancel")
     def _cancel_button(self) -> None:
-        self.dismiss(None)
+        if self.is_active:
+            self.dismiss(None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -38,40 +38,43 @@ class _Item:
 class CommandMenu(Vertical):
     """A keyboard menu over a flat list of legal commands."""
 
-    class Chosen(Message):
-        def __init__(self, command: Any, menu: "CommandMenu | None" = None) -> None:
+    class _Late(Message):
+        """A menu message that knows whether the menu still shows what it was posted from."""
+
+        def __init__(self, menu: "CommandMenu | None") -> None:
             super().__init__()
-            self.command = command
             self.menu = menu
             self.generation = menu._generation if menu is not None else 0
 
         @property
         def current(self) -> bool:
-            """The menu still shows what was chosen from, on the screen in front."""
-            menu = self.menu
-            if menu is None:
-                return True
-            return menu._generation == self.generation and menu.on_front_screen
+            return self.menu is None or self.menu._generation == self.generation
 
-    class Highlighted(Message):
+    class Chosen(_Late):
+        def __init__(self, command: Any, menu: "CommandMenu | None" = None) -> None:
+            super().__init__(menu)
+            self.command = command
+
+        @property
+        def current(self) -> bool:
+            """The menu still shows what was chosen from, on the screen in front."""
+            return super().current and (self.menu is None or self.menu.on_front_screen)
+
+    class Highlighted(_Late):
         """The highlighted entry changed; ``commands`` are all the commands under it."""
 
         def __init__(self, commands: list[Any], menu: "CommandMenu | None" = None,
                      index: int | None = None) -> None:
-            super().__init__()
+            super().__init__(menu)
             self.commands = commands
-            self.menu = menu
             self.index = index
-            self.generation = menu._generation if menu is not None else 0
 
         @property
         def current(self) -> bool:
             """The menu still shows these entries, with this one highlighted."""
             menu = self.menu
-            if menu is None:
-                return True
-            return (menu._generation == self.generation and menu.is_mounted
-                    and menu.options.highlighted == self.index)
+            return super().current and (menu is None or (
+                menu.is_mounted and menu.options.highlighted == self.index))
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
