@@ -41,9 +41,11 @@ class WartableApp(App):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (120, "-wide")]
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, game=None, *, autosave: bool = True) -> None:
+    def __init__(self, game=None, *, autosave: bool = True, save: tuple[Path, str, int] | None = None) -> None:
         super().__init__()
         self.start_game = game
+        self.start_save = save          # (path, game id, commands): shown at once, loaded after
+        self.load_error: str | None = None
         self.autosave = autosave
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
@@ -59,6 +61,8 @@ class WartableApp(App):
             self.set_keymap({action: key for action, key in keymap.items()})
         if self.start_game is not None:
             self.open_game(self.start_game)
+        elif self.start_save is not None:
+            self.open_save(*self.start_save)
         self._mounted = True
         self.call_after_refresh(self.check_size)
 
@@ -69,15 +73,7 @@ class WartableApp(App):
 
     def open_game(self, game) -> None:
         """Show a game on its own screen (chosen by the game's id); the screen autosaves it."""
-        if game.game_id == "toi":
-            from tui.toi.screen import ToIScreen
-            self.push_screen(ToIScreen(game, autosave=self.autosave))
-        elif game.game_id == "victory":
-            from tui.victory.screen import VictoryScreen
-            self.push_screen(VictoryScreen(game, autosave=self.autosave))
-        else:
-            from tui.fallblau.screen import FallBlauScreen
-            self.push_screen(FallBlauScreen(game, autosave=self.autosave))
+        self.push_screen(self._screen_class(game.game_id)(game, autosave=self.autosave))
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:
@@ -117,6 +113,33 @@ class WartableApp(App):
         super().push_screen(self._too_small)
         return result
 
+    def open_save(self, path: Path, game_id: str, commands: int) -> None:
+        """Show a save's game screen at once, marked as loading; the game fills it when its
+        replay (in a thread, after that first frame) is done. The screen autosaves it then."""
+        self.push_screen(self._screen_class(game_id)(autosave=self.autosave, load=(Path(path), commands)))
+
+    def load_failed(self, screen, problem: str) -> None:
+        """A save opened by open_save cannot be loaded: back where the player was, with the
+        problem; when the app was started on that save alone, end with it (exit code 1)."""
+        if self.start_save is not None and len(self.screen_stack) <= 2:
+            self.load_error = problem
+            self.exit(return_code=1)
+            return
+        if self.screen is screen:
+            self.pop_screen()
+        self.notify(problem, severity="error", timeout=10)
+
+    @staticmethod
+    def _screen_class(game_id: str):
+        if game_id == "toi":
+            from tui.toi.screen import ToIScreen
+            return ToIScreen
+        if game_id == "victory":
+            from tui.victory.screen import VictoryScreen
+            return VictoryScreen
+        from tui.fallblau.screen import FallBlauScreen
+        return FallBlauScreen
+
     def on_resize(self, event) -> None:
         if self._mounted:          # the first resize comes before the screens are pushed
             self.check_size(event.size)
@@ -145,6 +168,18 @@ def run_game(game) -> int:
     """Open the app straight on a game's screen (the launcher stays beneath it)."""
     WartableApp(game).run()
     return 0
+
+
+def run_save(path: Path, game_id: str, commands: int, what: str) -> int:
+    """Open the app on a save's screen at once and load the game into it; a save that cannot be
+    loaded ends the app with ``what: problem`` on stderr and exit code 1."""
+    import sys
+    app = WartableApp(save=(Path(path), game_id, commands))
+    app.run()
+    if app.load_error is not None:
+        print(f"{what}: {app.load_error}", file=sys.stderr)
+        return 1
+    return app.return_code or 0
 
 
 run_fallblau = run_game

@@ -128,10 +128,38 @@ def _fallblau(args: argparse.Namespace) -> int:
     return _play(game, args.plain)
 
 
+def _open_save(path, what: str) -> int:
+    """The Textual app on a save: its screen shows at once and the game loads into it. Only
+    the file's header is read here (a file that is no save is refused before the screen)."""
+    from rules.core.errors import SaveError
+    from tui import storage
+
+    try:
+        game_id, commands = storage.peek(path)
+    except SaveError as exc:
+        print(f"{what}: {exc}", file=sys.stderr)
+        return 1
+    from tui.app import run_save
+    return run_save(path, game_id, commands, what)
+
+
 def _resume(args: argparse.Namespace) -> int:
     from rules.core.errors import SaveError
     from tui import storage
 
+    if not args.plain:
+        path = storage.autosave_path()
+        try:
+            found = path.exists()
+        except OSError as exc:              # the saves folder may not be read
+            print(f"wartable resume: The autosave ({path}) cannot be read: {exc.strerror or exc}.",
+                  file=sys.stderr)
+            return 1
+        if not found:
+            print(f"wartable resume: there is no game to resume (no autosave in {storage.saves_dir()}). "
+                  "Start one with: wartable fallblau", file=sys.stderr)
+            return 1
+        return _open_save(path, "wartable resume: The autosave cannot be loaded, and was left as it is")
     try:
         game = storage.last_game()
     except SaveError as exc:
@@ -148,6 +176,8 @@ def _load(args: argparse.Namespace) -> int:
     from rules.core.errors import SaveError
     from tui import storage
 
+    if not args.plain:
+        return _open_save(args.path, f"wartable load: {args.path}")
     try:
         game = storage.load(args.path)
     except SaveError as exc:

@@ -10,6 +10,8 @@ another player's command passes the keyboard back to that player before it is ta
 from __future__ import annotations
 
 from rich.text import Text
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -60,7 +62,12 @@ class PassScreen(ModalScreen[bool]):
 
 
 class GameScreen(Screen):
-    """Base of the campaign screens: subclasses compose, refresh and name the player to act."""
+    """Base of the campaign screens: subclasses compose, refresh and name the player to act.
+
+    Given a save (``load=``) instead of a game, the screen is shown at once with a loading mark
+    in its menu, and the save is replayed in a thread after that first frame; the game then
+    fills the screen. Until it does, only ``q`` (back) works.
+    """
 
     UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
     BINDINGS = [
@@ -71,15 +78,16 @@ class GameScreen(Screen):
         Binding("l", "log", "Log", id="log"),
     ]
 
-    def __init__(self, game, *, autosave: bool = True) -> None:
+    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
         super().__init__()
+        if (game is None) == (load is None):
+            raise ValueError("A game screen needs a game or a save to load (path, commands), not both.")
         self.game = game
         self.autosave = autosave
+        self._load = load
         self._autosave_failed = False
         self._to_act = None               # the seat: whose view the screen shows
-        self._to_act = self.player_to_act()
-        # a game with secrets is dealt to its first seat through the pass screen
-        self.concealed = self.keeps_secrets() and self._to_act is not None
+        self._deal()
 
     # -- what subclasses provide ---------------------------------------------------
     def refresh_view(self) -> None:
@@ -103,14 +111,64 @@ class GameScreen(Screen):
 
     # -- the shared flow ---------------------------------------------------------------
     def on_mount(self) -> None:
+        if self.game is None:
+            from tui.widgets.command_menu import CommandMenu
+            path, commands = self._load
+            self.query_one(CommandMenu).note(f"Loading the save ({commands} commands)…")
+            self.call_after_refresh(self._start_loading)
+            return
         self._autosave()                  # the game in progress, from the moment it is shown
-        self.query_one(LogPanel).add_events(self.game.events)
+        self._show_game()
+
+    def _deal(self) -> None:
+        """Seat the player to act; a game with secrets is dealt through the pass screen."""
+        self._to_act = self.player_to_act() if self.game is not None else None
+        self.concealed = self.game is not None and self.keeps_secrets() and self._to_act is not None
+
+    def _show_game(self) -> None:
+        self.query_one(LogPanel).add_recent(self.game.events)
         self.refresh_view()
         self.query_one("#menu-options").focus()
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
         elif self.concealed:
             self.call_after_refresh(self.hand_over, self._to_act)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """While the save loads there is no game to act on: only back."""
+        return self.game is not None or action == "back"
+
+    def _start_loading(self) -> None:
+        self.run_worker(self._replay, thread=True, exit_on_error=False, group="load")
+
+    def _replay(self) -> None:
+        """In a thread: replay the save, then hand the game (or the problem) to the screen."""
+        from rules.core.errors import SaveError
+        try:
+            game = storage.load(self._load[0])
+        except SaveError as exc:
+            self.app.call_from_thread(self._load_failed, str(exc))
+        else:
+            self.app.call_from_thread(self._loaded, game)
+
+    def _loaded(self, game) -> None:
+        if not self.is_attached:
+            return                      # left while it loaded
+        self.game = game
+        self._deal()
+        self.refresh_bindings()
+        self._autosave()
+        self._show_game()
+
+    def _load_failed(self, problem: str) -> None:
+        if not self.is_attached:
+            return
+        report = getattr(self.app, "load_failed", None)
+        if report is not None:
+            report(self, problem)
+        else:
+            self.app.pop_screen()
+            self.notify(problem, severity="error", timeout=10)
 
     def action_back(self) -> None:
         """Climb one menu level; at the top, back to the launcher (the game is autosaved)."""

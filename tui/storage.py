@@ -209,14 +209,8 @@ def list_saves() -> list[SaveInfo]:
     return out
 
 
-def load(path: Path | str) -> Game:
-    """Rebuild the game in a save by replaying it; SaveError with a clear message otherwise.
-
-    The file is only read, never changed.
-    """
-    from rules.registry import load_save
-
-    path = Path(path)
+def _read_save(path: Path) -> str:
+    """The text of a save file; SaveError saying why it cannot be read."""
     try:
         data = path.read_bytes()
     except FileNotFoundError:
@@ -226,10 +220,29 @@ def load(path: Path | str) -> Game:
     except OSError as exc:
         raise SaveError(f"The save file cannot be read: {exc.strerror or exc}.") from None
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError("This is not a readable save: it is not text; the file is damaged.") from None
-    return load_save(text)
+
+
+def load(path: Path | str) -> Game:
+    """Rebuild the game in a save by replaying it; SaveError with a clear message otherwise.
+
+    The file is only read, never changed.
+    """
+    from rules.registry import load_save
+
+    return load_save(_read_save(Path(path)))
+
+
+def peek(path: Path | str) -> tuple[str, int]:
+    """(game id, command count) of a save, read without replaying it (so a screen can open
+    while the game loads); SaveError when the file cannot be a save. ``load`` checks the rest."""
+    try:
+        return _peek(_read_save(Path(path)))
+    except ValueError as exc:
+        text = str(exc)
+        raise SaveError(f"This is not a loadable save: {text}.") from None
 
 
 def last_game() -> Game | None:

@@ -117,6 +117,12 @@ class Game:
         return describe(cmd)
 
     @property
+    def version(self) -> int:
+        """Counts the changes of the state (each command and each undo): a view drawn at one
+        version is still right while the version is the same."""
+        return self._version
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 

@@ -229,3 +229,173 @@ def test_key_press_to_repaint():
     print(f"key event to composed frame, no idle polling (median of {PRESSES}): Fall Blau full hand "
           f"{o:.2f} ms (max {max(ours_direct) * 1000:.2f}), bare Textual {b:.2f} ms "
           f"(max {max(bare_direct) * 1000:.2f}), ratio {o / b:.2f}x")
+
+
+# ------------------------------------------------------------------------------------------
+# (d) in a real 80x24 pseudo-terminal, as a player sees it: the launcher's first frame, a saved
+#     game onto its screen, and a key in each game's menu to a settled screen, each against the
+#     bare Textual app in the same run (pairs interleaved). Median, p99 and max of each.
+# ------------------------------------------------------------------------------------------
+PTY_PAIRS = 10
+PTY_PRESSES = 40
+MIDGAME_COMMANDS = 150          # Tide of Iron and Victory saves: this many random legal commands
+
+
+def _midgame(game_id: str, options: dict):
+    from rules import registry
+    game = registry.factories()[game_id](seed=1, **options)
+    rng = random.Random(1)
+    while len(game.log) < MIDGAME_COMMANDS:
+        game.apply(rng.choice(game.legal()))
+        assert game.outcome is None
+    return game
+
+
+def _attack_choice_game():
+    """Fall Blau at a decision where a General's Attack! offers two or more targets (each
+    highlight shows its odds); with the keys that open that General's targets."""
+    from tui.fallblau.menu import menu_entries
+    from tui.widgets.command_menu import MENU_KEYS
+
+    for seed in range(200):
+        game = new_game(seed=seed, generals=GENERALS)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.outcome is not None:
+                break
+            if game.state.decision is None:
+                _title, entries = menu_entries(game)
+                tops = list(dict.fromkeys(path[0] for path, _ in entries))
+                if "Attack!" in tops:
+                    generals = list(dict.fromkeys(p[1] for p, _ in entries if p[0] == "Attack!"))
+                    for i, g in enumerate(generals):
+                        targets = {p[2] for p, _ in entries if p[:2] == ("Attack!", g)}
+                        if len(targets) >= 2 and len(generals) >= 2:
+                            return game, [MENU_KEYS[tops.index("Attack!")], MENU_KEYS[i]]
+            game.apply(rng.choice(game.legal()))
+    raise AssertionError("no position with an attack on two targets found")
+
+
+def _menu_title(game) -> str:
+    """The command menu's title once the game is on its screen: the mark that it is loaded."""
+    if game.game_id == "toi":
+        from tui.toi.menu import menu_entries
+    elif game.game_id == "victory":
+        from tui.victory.menu import menu_entries
+    else:
+        from tui.fallblau.menu import menu_entries
+    return menu_entries(game)[0]
+
+
+@pytest.fixture(scope="module")
+def pty_env(tmp_path_factory):
+    """A scratch data directory with a save of each game; the environment to run wartable in."""
+    data = tmp_path_factory.mktemp("pty-data")
+    (data / "saves").mkdir()
+    attack, attack_keys = _attack_choice_game()
+    games = {"fallblau": full_hand_game(), "fallblau-attack": attack,
+             "toi": _midgame("toi", {}), "victory": _midgame("victory", {"players": ("Anna", "James")})}
+    saves = {}
+    for name, game in games.items():
+        path = data / "saves" / f"{name}.json"
+        path.write_text(dumps(game), encoding="utf-8")
+        saves[name] = (path, _menu_title(game), len(game.log))
+    env = dict(os.environ, WARTABLE_DATA_DIR=str(data), COLUMNS="80", LINES="24")
+    env.pop("NO_COLOR", None)
+    # `resume` gets a data directory of its own: opening any other save autosaves over it
+    resume = tmp_path_factory.mktemp("pty-resume")
+    (resume / "saves").mkdir()
+    (resume / "saves" / "autosave.json").write_text(dumps(games["fallblau"]), encoding="utf-8")
+    return {"env": env, "resume_env": dict(env, WARTABLE_DATA_DIR=str(resume)), "saves": saves,
+            "attack_keys": attack_keys}
+
+
+# the installed console script, as a player starts it (python -m tui.cli where there is none)
+_SCRIPT = Path(sys.executable).with_name("wartable")
+WARTABLE = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "tui.cli"]
+
+
+def _line(what: str, ours: list[float], bare: list[float], unit: str = "ms", budget: str = "") -> str:
+    from tests.bench.pty_probe import summary
+
+    scale = 1000 if unit == "ms" else 1
+    o, b = summary(ours), summary(bare)
+    fmt = (lambda v: f"{v * scale:.1f}") if unit == "ms" else (lambda v: f"{v:.3f}")
+    pairs = [x / y for x, y in zip(ours, bare)]
+    return (f"{what}: median {fmt(o[0])} p99 {fmt(o[1])} max {fmt(o[2])} {unit}; bare median {fmt(b[0])} "
+            f"p99 {fmt(b[1])} max {fmt(b[2])} {unit}; ratio of medians {o[0] / b[0]:.2f}x, pairwise "
+            f"median {statistics.median(pairs):.2f}x p99 {summary(pairs)[1]:.2f}x{budget}")
+
+
+def test_pty_first_frames(pty_env):
+    """Spawn to first frame: the launcher, and each saved game onto its screen (`wartable load`,
+    `wartable resume`): the screen with its loading mark, and the game shown in its menu (the
+    menu's title), against the bare app's first frame."""
+    from tests.bench.pty_probe import BARE_ARGV, BARE_MARKER, first_frame
+
+    env, saves = pty_env["env"], pty_env["saves"]
+    cases = {"launcher first frame": (WARTABLE, "Launcher", env)}
+    for name in ("fallblau", "toi", "victory"):
+        path, title, count = saves[name]
+        cases[f"{name} save ({count} commands): its screen, marked loading"] = (
+            WARTABLE + ["load", str(path)], "Loading the save", env)
+        cases[f"{name} save ({count} commands) onto its screen, game shown"] = (
+            WARTABLE + ["load", str(path)], title, env)
+    cases["fallblau resume onto its screen"] = (WARTABLE + ["resume"], saves["fallblau"][1], pty_env["resume_env"])
+    first_frame(BARE_ARGV, BARE_MARKER, env)                          # warm the caches
+    for argv, marker, case_env in cases.values():
+        first_frame(argv, marker, case_env)
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    bare: dict[str, list[float]] = {k: [] for k in cases}
+    for _ in range(PTY_PAIRS):
+        for what, (argv, marker, case_env) in cases.items():
+            times[what].append(first_frame(argv, marker, case_env))
+            bare[what].append(first_frame(BARE_ARGV, BARE_MARKER, env))
+    print(f"\nin an 80x24 PTY, spawn to first frame ({PTY_PAIRS} pairs with the bare app's first frame):")
+    for what in cases:
+        budget = " (budget 1.2x)" if what.startswith("launcher") else " (budget 1.5x)"
+        print("  " + _line(what, times[what], bare[what], unit="s", budget=budget))
+
+
+def _key_case(env, argv, marker, setup, key, presses):
+    from tests.bench.pty_probe import Term
+
+    term = Term(argv, marker, env)
+    try:
+        for k in setup:
+            term.press(k)
+        term.settle(0.3)
+        other = {"down": "up", "up": "down"}.get(key, key)
+        return [term.press(key if i % 2 == 0 else other) for i in range(presses)]
+    finally:
+        term.close()
+
+
+def test_pty_key_to_settled_screen(pty_env):
+    """An arrow in each menu to a settled screen, against a key in the bare app (a repaint)."""
+    from tests.bench.pty_probe import BARE_ARGV, BARE_MARKER, Term
+
+    env, saves = pty_env["env"], pty_env["saves"]
+    cases = {
+        "launcher menu": (WARTABLE, "Launcher", []),
+        "Fall Blau orders menu, new game (seed 3)":
+            (WARTABLE + ["fallblau", "--seed", "3", "--generals", ",".join(GENERALS)], "Orders", []),
+        "Fall Blau orders menu, full hand": (WARTABLE + ["load", str(saves["fallblau"][0])], "Orders", []),
+        "Fall Blau Attack! targets (odds preview)":
+            (WARTABLE + ["load", str(saves["fallblau-attack"][0])], "Orders", pty_env["attack_keys"]),
+        "Tide of Iron menu": (WARTABLE + ["load", str(saves["toi"][0])], saves["toi"][1], []),
+        "Victory menu (a player's entries)":
+            (WARTABLE + ["load", str(saves["victory"][0])], saves["victory"][1], ["1"]),
+    }
+    print(f"\nin an 80x24 PTY, key to settled screen ({PTY_PRESSES} presses, down and up in turn; "
+          "the bare app: a key that repaints a line):")
+    for what, (argv, marker, setup) in cases.items():
+        bare_term = Term(BARE_ARGV, BARE_MARKER, env)
+        ours: list[float] = []
+        bare: list[float] = []
+        try:
+            ours = _key_case(env, argv, marker, setup, "down", PTY_PRESSES)
+            bare = [bare_term.press("x") for _ in range(PTY_PRESSES)]
+        finally:
+            bare_term.close()
+        print("  " + _line(what, ours, bare, budget=" (budget 2x)"))

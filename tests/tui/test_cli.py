@@ -37,6 +37,7 @@ def fake_app(monkeypatch):
     module = types.ModuleType("tui.app")
     module.run_launcher = lambda: calls.append(("launcher",)) or 0
     module.run_game = lambda game: calls.append(("fallblau", game)) or 0
+    module.run_save = lambda path, game_id, commands, what: calls.append(("save", path, game_id, commands)) or 0
     monkeypatch.setitem(sys.modules, "tui.app", module)
     return calls
 
@@ -158,11 +159,32 @@ def test_resume_a_corrupt_autosave_fails_clearly_and_leaves_the_file(capsys):
     assert path.read_bytes() == before
 
 
-def test_resume_without_plain_goes_to_the_textual_app(fake_app):
+def test_resume_without_plain_opens_the_screen_on_the_autosave(fake_app):
+    """The screen opens at once on the autosave; the game loads into it (tui.app.run_save)."""
     game = new_game(seed=2, generals=GENERALS)
-    storage.autosave(game)
+    game.apply(game.legal()[0])
+    path = storage.autosave(game)
     assert cli.main(["resume"]) == 0
-    assert fake_app[0][0] == "fallblau" and fake_app[0][1].digest() == game.digest()
+    assert fake_app == [("save", path, "fallblau", 1)]
+
+
+def test_load_without_plain_opens_the_screen_on_the_save(fake_app, tmp_path):
+    game = new_game(seed=8, generals=GENERALS)
+    for _ in range(3):
+        game.apply(game.legal()[0])
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    assert cli.main(["load", str(path)]) == 0
+    assert fake_app == [("save", str(path), "fallblau", 3)]
+
+
+def test_load_without_plain_refuses_a_file_that_is_no_save_before_any_screen(fake_app, capsys, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "wartable-save"', encoding="utf-8")
+    assert cli.main(["load", str(path)]) == 1
+    assert fake_app == []
+    err = capsys.readouterr().err
+    assert err.startswith(f"wartable load: {path}: ") and "truncated" in err
 
 
 def test_load_a_save_in_plain_mode(monkeypatch, capsys, tmp_path):

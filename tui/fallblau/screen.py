@@ -22,6 +22,7 @@ from tui.widgets.dice_strip import dice_strip
 from tui.widgets.hand_panel import HandPanel
 from tui.widgets.log_panel import LogPanel, event_text
 from tui.widgets.odds_panel import OddsPanel
+from tui.widgets.panel import Panel
 from tui.widgets.tracks import calendar_strip, track
 
 from .map_panel import frontline, queue_and_captured, status_line
@@ -57,17 +58,21 @@ class FallBlauScreen(GameScreen):
 
     BINDINGS = [Binding("r", "rules", "Rules", id="rules")]
 
+    def __init__(self, game=None, **kwargs) -> None:
+        super().__init__(game, **kwargs)
+        self._odds: dict[tuple, object] = {}     # (state version, Attack) -> its odds
+
     # -- layout ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Panel(id="status")
         with Horizontal(id="main"):
             with VerticalScroll(id="board"):
-                yield Static(id="tracks")
-                yield Static(id="map")
+                yield Panel(id="tracks")
+                yield Panel(id="map")
                 yield HandPanel(id="hand")
-                yield Static(id="queue")
+                yield Panel(id="queue")
             with Vertical(id="side"):
-                yield CommandMenu(id="menu")
+                yield CommandMenu(id="menu", on_highlight=self._highlighted)
                 yield OddsPanel(id="odds")
         yield LogPanel(id="log")
         yield Footer()
@@ -77,9 +82,27 @@ class FallBlauScreen(GameScreen):
         return self.app.size.width >= 120
 
     def refresh_view(self) -> None:
-        game, s, c = self.game, self.game.state, self.game.c
-        self.query_one("#status", Static).update(status_line(game))
-        t = c.missions if game.missions_mode else c.standard
+        """Redraw what the last command or undo changed: a panel drawn at this state version and
+        width is left alone, so nothing is rebuilt when nothing changed."""
+        game = self.game
+        key = (game.version, self.wide)
+        compact = not self.wide
+        self.query_one("#status", Panel).put_keyed(key, lambda: status_line(game))
+        self.query_one("#tracks", Panel).put_keyed(key, self._tracks)
+        self.query_one("#map", Panel).put_keyed(key, lambda: frontline(game, compact=compact))
+        self.query_one("#queue", Panel).put_keyed(key, lambda: queue_and_captured(game))
+        self.query_one(HandPanel).put_keyed(key, self._hand)
+        if self._menu_version != game.version:
+            self._menu_version = game.version
+            self._odds.clear()                  # odds worked out for an older state
+            title, entries = menu_entries(game)
+            self.query_one(CommandMenu).set_entries(entries, title)
+
+    _menu_version = -1
+
+    def _tracks(self) -> Text:
+        s, c = self.game.state, self.game.c
+        t = c.missions if self.game.missions_mode else c.standard
         marks = {r: "o" for r in c.red_circles}
         marks.update({t.victory: "v", t.brilliant: "b"})
         tracks = Text()
@@ -90,14 +113,13 @@ class FallBlauScreen(GameScreen):
         tracks.append_text(track("VP", s.vp, 0, max(40, t.brilliant + 2), marks, width=40))
         if self.wide:
             tracks.append("\n      o=red circle v=victory b=brilliant", style="dim")
-        self.query_one("#tracks", Static).update(tracks)
-        self.query_one("#map", Static).update(frontline(game, compact=not self.wide))
-        self.query_one("#queue", Static).update(queue_and_captured(game))
+        return tracks
+
+    def _hand(self):
+        game, s = self.game, self.game.state
         when = WHEN if self.wide else WHEN_SHORT
         cards = [(game.name(h), when[game.content.events[h].timing], game.content.events[h].text) for h in s.hand]
-        self.query_one(HandPanel).show("Hand", cards, c.hand_size, compact=not self.wide)
-        title, entries = menu_entries(game)
-        self.query_one(CommandMenu).set_entries(entries, title)
+        return HandPanel.content("Hand", cards, game.c.hand_size, compact=not self.wide)
 
     # -- the menu ------------------------------------------------------------------
     @on(CommandMenu.Chosen)
@@ -105,28 +127,50 @@ class FallBlauScreen(GameScreen):
         if message.current:
             self.play(message.command)
 
-    @on(CommandMenu.Highlighted)
     def _highlighted(self, message: CommandMenu.Highlighted) -> None:
+        """The preview beside the highlighted entry: a card's text, or an Attack!'s exact odds.
+        Called by the menu as the highlight moves. Odds already worked out for this state are
+        shown at once; others are worked out just after the move (``call_later``), and only if
+        the highlight is still there and the state unchanged, so keys held down never queue up
+        odds nobody will see."""
+        if self.game is None:
+            return                              # the save is still loading: nothing to preview
         if not message.current:       # late: the menu (and maybe the game) has moved on
             return
         odds = self.query_one(OddsPanel)
         plays = {c.card for c in message.commands if isinstance(c, PlayEvent)}
         if len(plays) == 1:
             card = self.game.content.events[plays.pop()]
+            self._previewing = None
             odds.clear_odds(Text.assemble((card.name, "bold"), f" [{WHEN[card.timing]}]\n{card.text}"))
             return
         attacks = [c for c in message.commands if isinstance(c, Attack)]
         if not attacks or len({(a.general, a.target) for a in attacks}) != 1:
+            self._previewing = None
             odds.clear_odds(self._hint())
             return
         cmd = next((a for a in attacks if a.boost is None), attacks[0]) if len(attacks) > 1 else attacks[0]
-        o = attack_odds(self.game, cmd)
+        self._previewing = (self.game.version, cmd)
+        if self._previewing in self._odds:
+            self._show_odds(self._odds[self._previewing])
+        else:
+            self.call_later(self._work_out_odds, self._previewing)
+
+    _previewing: tuple | None = None
+
+    def _work_out_odds(self, wanted: tuple) -> None:
+        if wanted != self._previewing or wanted[0] != self.game.version or not self.is_attached:
+            return                              # the highlight moved on, or the state changed
+        self._odds[wanted] = attack_odds(self.game, wanted[1])
+        self._show_odds(self._odds[wanted])
+
+    def _show_odds(self, o) -> None:
         dice = f"{o.white} white" + (f" + {o.black} black" if o.black else "")
         losses = [(k, float(p)) for k, p in o.grey_lost.items()]
         notes = list(o.notes)
         if o.general_lost:
             notes.append(f"General lost: {float(o.general_lost):.1%}")
-        odds.show_odds(f"Odds ({dice} dice)", "capture", float(o.capture), losses, notes)
+        self.query_one(OddsPanel).show_odds(f"Odds ({dice} dice)", "capture", float(o.capture), losses, notes)
 
     def _hint(self) -> str:
         s = self.game.state

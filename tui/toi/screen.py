@@ -58,7 +58,7 @@ class ToIScreen(GameScreen):
     def on_resize(self, event) -> None:
         """Wider or narrower: the status line, sheet and ledger have a wide and a narrow form
         (the menu keeps where the player is in it)."""
-        if self.is_mounted:
+        if self.is_mounted and self.game is not None:
             self.refresh_panels()
 
     def refresh_view(self) -> None:

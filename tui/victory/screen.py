@@ -145,7 +145,7 @@ class VictoryScreen(GameScreen):
         self._arrange()
 
     def on_resize(self) -> None:
-        if self.is_mounted:
+        if self.is_mounted and self.game is not None:
             self._show_rosters()
 
     def _roster_step(self, player: str) -> bool:

@@ -8,17 +8,24 @@ climbs one level.
 Messages may arrive late (fast typing: a key is handled before the message of the key before
 it). Each message remembers the menu it came from; a receiver acts only on one that is still
 ``current`` (the menu shows the same entries, at the same level, on the screen in front).
+
+Moving the highlight repaints only the two entries it leaves and reaches. A screen that shows a
+preview of the highlighted entry passes ``on_highlight``: it is called at once, in the same
+step as the move, so the menu and the preview reach the terminal in one frame (a posted
+``Highlighted`` message would arrive a frame later). Without it, ``Highlighted`` is posted.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.dom import NoScreen
+from textual.geometry import Region
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -33,6 +40,36 @@ class _Item:
 
     def __init__(self, label: str, entries: list[Entry], leaf: bool):
         self.label, self.entries, self.leaf = label, entries, leaf
+
+
+class MenuOptions(OptionList):
+    """An OptionList whose highlight moves repaint only the lines of the two entries concerned
+    (OptionList repaints every line on each move) and report the move to the menu at once."""
+
+    highlighted: reactive[int | None] = reactive(None, repaint=False)
+
+    def watch_highlighted(self, old: int | None, new: int | None) -> None:
+        offset = self.scroll_offset
+        super().watch_highlighted(new)           # scrolls the entry into view: a full repaint
+        if self.scroll_offset == offset:
+            for index in {old, new} - {None}:
+                region = self._entry_region(index)
+                if region is not None:
+                    self.refresh(region)
+        else:
+            self.refresh()
+        menu = self.parent
+        if isinstance(menu, CommandMenu):
+            menu._moved(new)
+
+    def _entry_region(self, index: int) -> Region | None:
+        """The lines of entry ``index`` in the widget's content, as now scrolled."""
+        try:
+            y = self._index_to_line[index]
+            height = self._heights[index]
+        except KeyError:
+            return None
+        return Region(0, y - self.scroll_offset.y, self.scrollable_content_region.width, height)
 
 
 class CommandMenu(Vertical):
@@ -76,17 +113,22 @@ class CommandMenu(Vertical):
             return super().current and (menu is None or (
                 menu.is_mounted and menu.options.highlighted == self.index))
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None,
+                 on_highlight: Callable[[Highlighted], None] | None = None) -> None:
         super().__init__(id=id)
         self._entries: list[Entry] = []
         self._prefix: tuple[str, ...] = ()
         self._items: list[_Item] = []
         self._title = ""
         self._generation = 0          # bumped whenever the entries shown change
+        self._on_highlight = on_highlight
+        self._reported: tuple[int, int | None] | None = None   # (level number, index) last reported
+        self._level = 0                                        # counts rebuilds of the shown level
+        self._rebuilding = False
 
     def compose(self) -> ComposeResult:
         yield Static("", id="menu-crumb")
-        yield OptionList(id="menu-options")
+        yield MenuOptions(id="menu-options")
 
     @property
     def options(self) -> OptionList:
@@ -109,6 +151,16 @@ class CommandMenu(Vertical):
         self._prefix = ()
         self._title = title
         self._rebuild()
+
+    def note(self, text: str) -> None:
+        """Show ``text`` where the menu's title goes, with no entries (e.g. while a game loads)."""
+        self._entries, self._prefix, self._items = [], (), []
+        self.query_one("#menu-crumb", Static).update(text)
+        self._rebuilding = True             # nothing to report: no entry, no preview
+        try:
+            self.options.clear_options()
+        finally:
+            self._rebuilding = False
 
     def items(self) -> list[tuple[str, str, bool]]:
         """(key, label, is_leaf) for the current level: what the player sees."""
@@ -155,17 +207,34 @@ class CommandMenu(Vertical):
             more = f"  ({len(item.entries)}) ›" if not item.leaf else ""
             options.append(Option(f"[{key}] {item.label}{more}"))
         ol = self.options
-        ol.clear_options()
-        ol.add_options(options)
-        if options:
-            ol.highlighted = 0
-            self._post_highlight(0)
+        self._level += 1
+        self._rebuilding = True
+        try:
+            ol.clear_options()
+            ol.add_options(options)
+            if options:
+                ol.highlighted = 0
+        finally:
+            self._rebuilding = False
+        self._post_highlight(0 if options else None)
+
+    def _moved(self, index: int | None) -> None:
+        """The OptionList's highlight moved (called by MenuOptions as it happens)."""
+        if not self._rebuilding:
+            self._post_highlight(index)
 
     def _post_highlight(self, index: int | None) -> None:
+        if self._reported == (self._level, index):
+            return                          # already told (a rebuild moves the highlight too)
+        self._reported = (self._level, index)
         if index is None or not 0 <= index < len(self._items):
-            self.post_message(self.Highlighted([], self, index))
+            message = self.Highlighted([], self, index)
         else:
-            self.post_message(self.Highlighted([cmd for _, cmd in self._items[index].entries], self, index))
+            message = self.Highlighted([cmd for _, cmd in self._items[index].entries], self, index)
+        if self._on_highlight is not None:
+            self._on_highlight(message)
+        else:
+            self.post_message(message)
 
     def choose(self, index: int) -> bool:
         """Choose the entry at index: a leaf is posted as Chosen, a group is opened."""
@@ -198,8 +267,7 @@ class CommandMenu(Vertical):
 
     @on(OptionList.OptionHighlighted, "#menu-options")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        event.stop()
-        self._post_highlight(event.option_index)
+        event.stop()                        # reported already, by MenuOptions
 
     def on_key(self, event) -> None:
         if event.character and len(event.character) == 1 and event.character in MENU_KEYS:

@@ -7,13 +7,17 @@ from typing import Sequence
 from rich.console import Group
 from rich.padding import Padding
 from rich.text import Text
-from textual.widgets import Static
+from tui.widgets.panel import Panel
 
 
-class HandPanel(Static):
+class HandPanel(Panel):
     """Show cards as (name, when, text) triples; ``limit`` is the hand size."""
 
     def show(self, title: str, cards: Sequence[tuple[str, str, str]], limit: int, compact: bool = False) -> None:
+        self.put(self.content(title, cards, limit, compact))
+
+    @staticmethod
+    def content(title: str, cards: Sequence[tuple[str, str, str]], limit: int, compact: bool = False) -> Group:
         parts: list = [Text(f"{title} ({len(cards)}/{limit})", style="bold")]
         if not cards:
             parts.append(Text("  (no cards)"))
@@ -23,4 +27,4 @@ class HandPanel(Static):
             parts.append(line)
             if not compact:
                 parts.append(Padding(Text(text), (0, 0, 0, 2)))
-        self.update(Group(*parts))
+        return Group(*parts)

@@ -42,3 +42,14 @@ class LogPanel(RichLog):
     def add_events(self, events: Iterable[Event]) -> None:
         for event in events:
             self.write(event_text(event))
+
+    RECENT = 200
+
+    def add_recent(self, events: list[Event]) -> None:
+        """A game's log as it opens: its last ``RECENT`` events (each one is wrapped and drawn,
+        so a long campaign's thousands would hold up the first frame); the whole log is a key
+        away."""
+        if len(events) > self.RECENT:
+            self.write(Text(f"({len(events) - self.RECENT} earlier events: l shows the whole log)",
+                            style="dim"))
+        self.add_events(events[-self.RECENT:])

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
+
+from tui.widgets.panel import Panel
 
 
 def bar(p: float, width: int = 12) -> str:
@@ -13,7 +14,10 @@ def bar(p: float, width: int = 12) -> str:
     return "█" * full + "·" * (width - full)
 
 
-class OddsPanel(Static):
+class OddsPanel(Panel):
+    """Repaints only when the preview changes (a highlight move between entries without odds
+    leaves it alone)."""
+
     def show_odds(self, title: str, chance_label: str, chance: float,
                   losses: Sequence[tuple[int, float]], notes: Sequence[str] = ()) -> None:
         out = Text(title + "\n", style="bold")
@@ -24,7 +28,7 @@ class OddsPanel(Static):
                 out.append(f"  {k}: {p:6.1%} {bar(p)}\n")
         for note in notes:
             out.append(f"{note}\n", style="italic")
-        self.update(out)
+        self.put(out)
 
     def clear_odds(self, text: "str | Text" = "") -> None:
-        self.update(text)
+        self.put(text)

@@ -1,0 +1,203 @@
+"""Screens as fast as the rules: a key repaints only what it changed, and a save opens on its
+screen at once (marked as loading) while the game is replayed in a thread.
+
+Pilot at 80x24; every test has its own empty data directory (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from rules.core.save import dumps
+from rules.fallblau import Advance, new_game
+from rules.registry import load_save
+from tui import storage
+from tui.app import WartableApp
+from tui.fallblau import screen as fallblau_screen
+from tui.fallblau.screen import FallBlauScreen
+from tui.launcher import LauncherScreen
+from tui.widgets.odds_panel import OddsPanel
+from tests.support.screens import flat, key_for, labels, menu, stack
+
+GENERALS = ("hoth", "paulus", "ruoff")
+SIZE = (80, 24)
+
+
+def odds_game():
+    """Seed 7 after Hoth advances alone: Paulus may attack Voronezh (adjacent)."""
+    game = new_game(seed=7, generals=GENERALS)
+    game.apply(next(c for c in game.legal()
+                    if isinstance(c, Advance) and c.general == "hoth" and c.second is None))
+    return game
+
+
+def gate_load(monkeypatch):
+    """Hold the replay of ``storage.load`` until the returned event is set."""
+    release = threading.Event()
+    real = storage.load
+
+    def held(path):
+        assert release.wait(30), "the test never released the load"
+        return real(path)
+
+    monkeypatch.setattr(storage, "load", held)
+    return release
+
+
+async def wait_for(pilot, condition, tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the screen never got there")
+
+
+# -- a save onto its screen ---------------------------------------------------------------------
+async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(monkeypatch, tmp_path):
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    release = gate_load(monkeypatch)
+    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FallBlauScreen) and app.screen.game is None
+        assert f"Loading the save ({len(game.log)} commands)" in flat(app)
+        await pilot.press("u", "s", "l", "1", "down", "enter")        # nothing to act on yet
+        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        release.set()
+        await wait_for(pilot, lambda: app.screen.game is not None)
+        await pilot.pause()
+        assert app.screen.game.digest() == game.digest()
+        assert "Orders" in flat(app) and "Loading the save" not in flat(app)
+        assert labels(app), "the menu lists the legal commands"
+        assert storage.last_game().digest() == game.digest()          # autosaved once loaded
+        await pilot.press(key_for(app, "Attack!"))                    # and it plays
+        assert menu(app).depth >= 1                    # (levels with one group are passed through)
+
+
+async def test_leaving_while_a_save_loads_goes_back_and_the_late_game_is_dropped(monkeypatch, tmp_path):
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    release = gate_load(monkeypatch)
+    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        loading = app.screen
+        await pilot.press("q")
+        assert isinstance(app.screen, LauncherScreen)
+        release.set()
+        await wait_for(pilot, lambda: not any(w.is_running for w in app.workers))
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen) and loading.game is None
+        assert not storage.autosave_path().exists()
+
+
+async def test_a_save_that_does_not_load_ends_the_app_with_its_problem(tmp_path):
+    game = odds_game()
+    doc = dumps(game).replace(game.digest(), "0" * 64)
+    path = tmp_path / "edited.json"
+    path.write_text(doc, encoding="utf-8")
+    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.load_error is not None)
+    assert "digest" in app.load_error and app.return_code == 1
+    assert path.read_text(encoding="utf-8") == doc
+
+
+async def test_a_save_chosen_in_the_launcher_that_does_not_load_goes_back_with_the_problem(tmp_path):
+    game = odds_game()
+    path = tmp_path / "edited.json"
+    path.write_text(dumps(game).replace(game.digest(), "0" * 64), encoding="utf-8")
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_save(path, "fallblau", len(game.log))
+        await wait_for(pilot, lambda: isinstance(app.screen, LauncherScreen) and app.load_error is None
+                       and not any(w.is_running for w in app.workers))
+        await pilot.pause()
+        assert stack(app) == ["LauncherScreen"]
+        assert any("digest" in str(n.message) for n in app._notifications)
+
+
+# -- a key repaints only what it changed -------------------------------------------------------
+def count_calls(monkeypatch, module, name: str) -> list:
+    calls: list = []
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(a) or real(*a, **k))
+    return calls
+
+
+async def test_a_highlight_move_rebuilds_no_panel_and_leaves_a_blank_preview_alone(monkeypatch):
+    maps = count_calls(monkeypatch, fallblau_screen, "frontline")
+    statuses = count_calls(monkeypatch, fallblau_screen, "status_line")
+    entries = count_calls(monkeypatch, fallblau_screen, "menu_entries")
+    app = WartableApp(new_game(seed=3, generals=GENERALS), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        odds = app.screen.query_one(OddsPanel)
+        updates = count_calls(monkeypatch, odds, "update")
+        before = (len(maps), len(statuses), len(entries))
+        assert before == (1, 1, 1)
+        for key in ("down", "down", "up", "down"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert (len(maps), len(statuses), len(entries)) == before
+        assert updates == []                   # the top level previews nothing: never repainted
+        app.screen.refresh_view()              # the same state again: nothing rebuilt
+        assert (len(maps), len(statuses), len(entries)) == before
+
+
+async def test_odds_come_right_after_the_move_and_each_is_worked_out_once_per_state(monkeypatch):
+    worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
+    game = odds_game()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Attack!"))
+        await pilot.pause()
+        shown = flat(app)
+        assert "Odds (3 white dice)" in shown and "capture 12.5%" in shown, shown
+        assert len(worked) == 1
+        await pilot.press("q")                 # away and back: the odds are remembered
+        await pilot.press(key_for(app, "Attack!"))
+        await pilot.pause()
+        assert "capture 12.5%" in flat(app) and len(worked) == 1
+
+
+async def test_odds_asked_for_an_older_state_are_never_shown(monkeypatch):
+    game = odds_game()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Attack!"))    # one General, one target: straight to the cards
+        await pilot.pause()
+        screen = app.screen
+        version, cmd = screen._previewing
+        worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
+        await pilot.press("q")
+        screen.play(next(c for c in game.legal() if c.describe().startswith("Consolidate")))
+        await pilot.pause()
+        screen._work_out_odds((version, cmd))  # a late preview of the state before the command
+        assert worked == []
+        assert "Odds (" not in flat(app)
+
+
+def test_a_long_game_opens_with_only_its_recent_log(tmp_path):
+    """Thousands of events are not all drawn as a save opens: the last ones and a note."""
+    from tui.widgets.log_panel import LogPanel
+
+    class Recorder(LogPanel):
+        def __init__(self):
+            super().__init__()
+            self.lines: list = []
+
+        def write(self, content, *args, **kwargs):
+            self.lines.append(content)
+            return self
+
+    game = load_save(dumps(odds_game()))
+    events = game.events * 100
+    panel = Recorder()
+    panel.add_recent(events)
+    assert len(panel.lines) == LogPanel.RECENT + 1
+    assert f"{len(events) - LogPanel.RECENT} earlier events" in panel.lines[0].plain
