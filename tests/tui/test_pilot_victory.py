@@ -87,6 +87,11 @@ def log(app) -> str:
 
 async def choose(pilot, *labels_: str) -> None:
     """Walk the command menu by the keys shown in front of the labels."""
+    here = menu(pilot.app)._prefix
+    if (labels_ and not any(x.startswith(labels_[0]) for x in labels(pilot.app))
+            and not (here and here[-1].startswith(labels_[0]))):
+        while menu(pilot.app).depth:  # the menu stayed where the last unit was added: to the top
+            await pilot.press("q")
     for label in labels_:
         if not passed_through(pilot.app, label):
             await pilot.press(key_for(pilot.app, label))

@@ -32,7 +32,7 @@ from rules.victory.help import load_help, reference_card
 from tui import storage
 from tui.fallblau.screen import LogScreen
 from tui.game_screen import GameScreen
-from tui.widgets.command_menu import CommandMenu
+from tui.widgets.command_menu import CommandMenu, Keyed
 
 from .menu import menu_entries
 from .panels import VictoryLog, battles, roster, status_line, vp_table
@@ -98,7 +98,7 @@ class VictoryScreen(GameScreen):
             self._shown = tuple(acting or game.players)
             self._show_rosters()
             title, entries = menu_entries(game)
-            menu.set_entries(entries, title)
+            menu.set_entries(entries, title, keep_place=self._repeats())
             return
         seat = None if self.concealed else self._to_act
         self._shown = (seat,) if seat else ()
@@ -112,12 +112,19 @@ class VictoryScreen(GameScreen):
             title, entries = menu_entries(game, [c for c in legal if _owner(c) == seat])
             entries = [(path[1:] if path[0] == seat and len(path) > 1 else path, cmd) for path, cmd in entries]
             if any(_owner(c) != seat for c in legal):
-                entries.append(((f"Hide my Battle Group: {seat} is done for now",), "seat:"))
+                entries.append(((Keyed(f"Hide my Battle Group: {seat} is done for now", "z"),), "seat:"))
         else:
             title, entries = menu_entries(game, [c for c in legal if not isinstance(c, SECRET)])
             for p in _secret_owners(game, legal):
-                entries.append(((f"{p}: take the keyboard (Battle Group)",), f"seat:{p}"))
-        menu.set_entries(entries, title)
+                key = str(game.players.index(p) + 1)        # the player's own digit
+                entries.append(((Keyed(f"{p}: take the keyboard (Battle Group)", key),), f"seat:{p}"))
+        menu.set_entries(entries, title, keep_place=self._repeats())
+
+    def _repeats(self) -> bool:
+        """The last command is one a player gives again and again (units one by one): the
+        menu stays where it was given."""
+        log = self.game.log
+        return bool(log) and isinstance(log[-1], REPEATED)
 
     def _arrange(self) -> None:
         """Choosing, losses, reinforcements: the Battle Groups are what the players need to see,
@@ -194,6 +201,10 @@ class VictoryScreen(GameScreen):
 # 7.1: the commands that show or shape a player's secret Battle Group
 SECRET = (AddUnit, RemoveUnit, ConfirmBattleGroup, LoseUnit, UnitsDone, Reinforce,
           ConfirmReinforcements, SpecialUnit, Transfer)
+
+
+# the choices made many times in a row: the menu stays at their level after each
+REPEATED = (AddUnit, RemoveUnit, LoseUnit, Reinforce, SpecialUnit, Transfer)
 
 
 def _secret_owners(game: Victory, legal) -> list[str]:

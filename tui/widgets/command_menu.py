@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -35,11 +36,46 @@ MENU_KEYS = "123456789bcdfgijkmnoptwyz"
 Entry = tuple[tuple[str, ...], Any]
 
 
-class _Item:
-    __slots__ = ("label", "entries", "leaf")
+class Keyed(str):
+    """A path label with its own fixed key: the screen names it from what the entry is (an
+    order, a General, a tier), so it keeps its key however the legal list changes. It is a
+    str: screens and tests compare and group it as its text. A key is a digit or one of
+    MENU_KEYS' letters; a label without one takes the first key no fixed key holds."""
 
-    def __init__(self, label: str, entries: list[Entry], leaf: bool):
+    key: str
+
+    def __new__(cls, text: str, key: str) -> "Keyed":
+        if len(key) != 1 or key not in MENU_KEYS:
+            raise ValueError(f"menu key {key!r} for {text!r} is not one of {MENU_KEYS!r}")
+        label = super().__new__(cls, text)
+        label.key = key
+        return label
+
+
+def key_hint(label: str) -> str:
+    return getattr(label, "key", "")
+
+
+class _Item:
+    __slots__ = ("label", "entries", "leaf", "key")
+
+    def __init__(self, label: str, entries: list[Entry], leaf: bool, hint: str = ""):
         self.label, self.entries, self.leaf = label, entries, leaf
+        self.key = hint
+
+
+def assign_keys(items: list[_Item]) -> None:
+    """Fixed keys first (a clash keeps the first holder), then the free keys in order."""
+    taken: set[str] = set()
+    for item in items:
+        if item.key and item.key not in taken:
+            taken.add(item.key)
+        else:
+            item.key = ""
+    free = (k for k in MENU_KEYS if k not in taken)
+    for item in items:
+        if not item.key:
+            item.key = next(free, "")
 
 
 class MenuOptions(OptionList):
@@ -146,10 +182,17 @@ class CommandMenu(Vertical):
     def depth(self) -> int:
         return len(self._prefix)
 
-    def set_entries(self, entries: Sequence[Entry], title: str = "Orders") -> None:
+    def set_entries(self, entries: Sequence[Entry], title: str = "Orders", keep_place: bool = False) -> None:
+        """Show these entries from the top; ``keep_place``: stay at the level the player is
+        at (the same choice repeats: units added one by one), or the nearest one above it
+        that is still offered."""
+        prefix = self._prefix if keep_place and title == self._title else ()
         self._entries = list(entries)
-        self._prefix = ()
         self._title = title
+        while prefix and not any(path[:len(prefix)] == prefix and len(path) > len(prefix)
+                                 for path, _ in self._entries):
+            prefix = prefix[:-1]
+        self._prefix = prefix
         self._rebuild()
 
     def note(self, text: str) -> None:
@@ -164,7 +207,7 @@ class CommandMenu(Vertical):
 
     def items(self) -> list[tuple[str, str, bool]]:
         """(key, label, is_leaf) for the current level: what the player sees."""
-        return [(MENU_KEYS[i] if i < len(MENU_KEYS) else "", it.label, it.leaf) for i, it in enumerate(self._items)]
+        return [(it.key, it.label, it.leaf) for it in self._items]
 
     def _rebuild(self, climbing: bool = False) -> None:
         """Show the level at ``_prefix``. A level below the top with one group in it is passed
@@ -191,9 +234,10 @@ class CommandMenu(Vertical):
         for label, members in groups.items():
             tails = {path[depth:] for path, _ in members}
             if len(tails) == 1:      # one command, or commands no label tells apart: a leaf
-                items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True))
+                items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True, key_hint(label)))
             else:
-                items.append(_Item(label, members, False))
+                items.append(_Item(label, members, False, key_hint(label)))
+        assign_keys(items)
         return items
 
     def _show_level(self) -> None:
@@ -202,10 +246,10 @@ class CommandMenu(Vertical):
         hint = "   (q: back)" if self._prefix else ""
         self.query_one("#menu-crumb", Static).update(crumb + hint)
         options = []
-        for i, item in enumerate(self._items):
-            key = MENU_KEYS[i] if i < len(MENU_KEYS) else " "
+        for item in self._items:
+            key = item.key or " "
             more = f"  ({len(item.entries)}) ›" if not item.leaf else ""
-            options.append(Option(f"[{key}] {item.label}{more}"))
+            options.append(Option(Text(f"[{key}] {item.label}{more}")))   # Text: "[b]" is not markup
         ol = self.options
         self._level += 1
         self._rebuilding = True
@@ -249,8 +293,10 @@ class CommandMenu(Vertical):
         return True
 
     def choose_key(self, key: str) -> bool:
-        index = MENU_KEYS.find(key)
-        return index >= 0 and self.choose(index)
+        for index, item in enumerate(self._items):
+            if item.key == key:
+                return self.choose(index)
+        return False
 
     def back(self) -> bool:
         """Climb one level; False at the top."""
