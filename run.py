@@ -72,6 +72,19 @@ def ensure_venv():
         STAMP.write_text(fingerprint + "\n")
 
 
+def compile_sources():
+    """Byte-compile wartable's own modules into __pycache__/ (pip compiles what it installs, but
+    not the sources of an editable install): where PYTHONDONTWRITEBYTECODE is set, every start
+    would compile them all again. Quick when nothing changed (it compares times); a read-only
+    checkout just starts as before."""
+    import compileall
+    for package in ("rules", "tui"):
+        try:
+            compileall.compile_dir(str(ROOT / package), quiet=2)
+        except OSError:
+            pass
+
+
 def parallel_ok(args):
     """True unless the user picked -n, turned xdist off, debugs, or runs benchmarks."""
     for i, arg in enumerate(args):
@@ -100,6 +113,7 @@ def main(argv):
         say(f"wartable needs Python 3.11 or newer; this is {sys.version.split()[0]}")
         return 1
     ensure_venv()
+    compile_sources()
     if argv[:1] == ["test"]:
         args = argv[1:]
         has_xdist = "import importlib.util as u, sys; sys.exit(u.find_spec('xdist') is None)"

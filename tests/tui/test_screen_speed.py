@@ -17,7 +17,7 @@ from tui.fallblau import screen as fallblau_screen
 from tui.fallblau.screen import FallBlauScreen
 from tui.launcher import LauncherScreen
 from tui.widgets.odds_panel import OddsPanel
-from tests.support.screens import flat, key_for, labels, menu, stack
+from tests.support.screens import flat, key_for, labels, menu, passed_through, stack
 
 GENERALS = ("hoth", "paulus", "ruoff")
 SIZE = (80, 24)
@@ -53,12 +53,17 @@ async def wait_for(pilot, condition, tries: int = 200) -> None:
 
 
 # -- a save onto its screen ---------------------------------------------------------------------
-async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(monkeypatch, tmp_path):
+def app_on_held_save(monkeypatch, tmp_path):
+    """The app started on a save whose replay waits for the returned event."""
     game = odds_game()
     path = tmp_path / "mine.json"
     path.write_text(dumps(game), encoding="utf-8")
     release = gate_load(monkeypatch)
-    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    return game, release, WartableApp(save=(path, "fallblau", len(game.log)))
+
+
+async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(monkeypatch, tmp_path):
+    game, release, app = app_on_held_save(monkeypatch, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FallBlauScreen) and app.screen.game is None
@@ -77,11 +82,7 @@ async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(mon
 
 
 async def test_leaving_while_a_save_loads_goes_back_and_the_late_game_is_dropped(monkeypatch, tmp_path):
-    game = odds_game()
-    path = tmp_path / "mine.json"
-    path.write_text(dumps(game), encoding="utf-8")
-    release = gate_load(monkeypatch)
-    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    _game, release, app = app_on_held_save(monkeypatch, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         loading = app.screen
@@ -149,13 +150,19 @@ async def test_a_highlight_move_rebuilds_no_panel_and_leaves_a_blank_preview_alo
         assert (len(maps), len(statuses), len(entries)) == before
 
 
+async def open_paulus_attacks(pilot) -> None:
+    """The Attack! menu at Paulus's targets: Voronezh highlighted, its odds beside it."""
+    await pilot.press(key_for(pilot.app, "Attack!"))
+    if not passed_through(pilot.app, "Friedrich Paulus"):    # one General: passed through
+        await pilot.press(key_for(pilot.app, "Friedrich Paulus"))
+    await pilot.pause()
+
+
 async def test_odds_come_right_after_the_move_and_each_is_worked_out_once_per_state(monkeypatch):
     worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
-    game = odds_game()
-    app = WartableApp(game, autosave=False)
+    app = WartableApp(odds_game(), autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(key_for(app, "Attack!"))
-        await pilot.pause()
+        await open_paulus_attacks(pilot)
         shown = flat(app)
         assert "Odds (3 white dice)" in shown and "capture 12.5%" in shown, shown
         assert len(worked) == 1
@@ -169,8 +176,7 @@ async def test_odds_asked_for_an_older_state_are_never_shown(monkeypatch):
     game = odds_game()
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(key_for(app, "Attack!"))    # one General, one target: straight to the cards
-        await pilot.pause()
+        await open_paulus_attacks(pilot)
         screen = app.screen
         version, cmd = screen._previewing
         worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
