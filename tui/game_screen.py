@@ -1,5 +1,11 @@
 """What every hot-seat campaign screen shares: apply a legal command, autosave, log, undo,
-named saves, the end, and a pass-the-keyboard screen when another player must act."""
+named saves, the end, and a pass-the-keyboard screen when another player must act.
+
+The seat model (DESIGN.md, "The terminal"): a screen shows one player's view at a time, the
+seat (``_to_act``). Whenever the seat passes to another player, a PassScreen covers the screen
+first; while it does (``concealed``), a game with secrets renders nobody's secrets. Undoing
+another player's command passes the keyboard back to that player before it is taken back.
+"""
 
 from __future__ import annotations
 
@@ -18,22 +24,41 @@ from tui import storage
 from tui.widgets.log_panel import LogPanel
 
 
-class PassScreen(ModalScreen[None]):
-    """Hot-seat: hide the screen until the named player has the keyboard."""
+class PassScreen(ModalScreen[bool]):
+    """Hot-seat: hide the screen until the named player has the keyboard. Dismissed with True
+    (Enter, Space); a cancellable one (an undo that needs another player) also takes q or Esc,
+    dismissing with False."""
 
-    BINDINGS = [Binding("enter", "go", "Ready", id="confirm"), Binding("space", "go", show=False)]
+    BINDINGS = [Binding("enter", "go", "Ready", id="confirm"), Binding("space", "go", show=False),
+                Binding("q", "cancel", "Cancel", id="cancel"), Binding("escape", "cancel", show=False)]
 
-    def __init__(self, who: str) -> None:
+    def __init__(self, who: str, note: str = "", cancellable: bool = False) -> None:
         super().__init__()
         self.who = who
+        self.note = note
+        self.cancellable = cancellable
 
     def compose(self) -> ComposeResult:
+        body = Text.assemble(("Pass the keyboard to ", ""), (self.who, "bold"), (".", ""))
+        if self.note:
+            body.append(f"\n\n{self.note}")
+        body.append("\n\nPress Enter when you are ready.")
+        if self.cancellable:
+            body.append("\nq or Esc: cancel (nothing is changed).")
         with Vertical(id="pass"):
-            yield Static(Text.assemble(("Pass the keyboard to ", ""), (self.who, "bold"),
-                                       (".\n\nPress Enter when you are ready.", "")))
+            yield Static(body)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "cancel":
+            return self.cancellable
+        return True
 
     def action_go(self) -> None:
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        if self.cancellable:
+            self.dismiss(False)
 
 
 class GameScreen(Screen):
@@ -59,9 +84,10 @@ class GameScreen(Screen):
             raise ValueError("A game screen needs a game or a save to load (path, commands), not both.")
         self.game = game
         self.autosave = autosave
-        self._autosave_failed = False
         self._load = load
-        self._to_act = self.player_to_act() if game is not None else None
+        self._autosave_failed = False
+        self._to_act = None               # the seat: whose view the screen shows
+        self._deal()
 
     # -- what subclasses provide ---------------------------------------------------
     def refresh_view(self) -> None:
@@ -74,6 +100,15 @@ class GameScreen(Screen):
     def end_screen(self) -> ModalScreen:
         raise NotImplementedError
 
+    def keeps_secrets(self) -> bool:
+        """Players hold secrets from each other now (hand-overs then hide the screen)."""
+        return False
+
+    def owner_of(self, command) -> str | None:
+        """The player whose secret `command` is (None: a public command): undoing it passes
+        the keyboard back to that player first."""
+        return None
+
     # -- the shared flow ---------------------------------------------------------------
     def on_mount(self) -> None:
         if self.game is None:
@@ -85,12 +120,19 @@ class GameScreen(Screen):
         self._autosave()                  # the game in progress, from the moment it is shown
         self._show_game()
 
+    def _deal(self) -> None:
+        """Seat the player to act; a game with secrets is dealt through the pass screen."""
+        self._to_act = self.player_to_act() if self.game is not None else None
+        self.concealed = self.game is not None and self.keeps_secrets() and self._to_act is not None
+
     def _show_game(self) -> None:
         self.query_one(LogPanel).add_recent(self.game.events)
         self.refresh_view()
         self.query_one("#menu-options").focus()
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
+        elif self.concealed:
+            self.call_after_refresh(self.hand_over, self._to_act)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """While the save loads there is no game to act on: only back."""
@@ -113,7 +155,7 @@ class GameScreen(Screen):
         if not self.is_attached:
             return                      # left while it loaded
         self.game = game
-        self._to_act = self.player_to_act()
+        self._deal()
         self.refresh_bindings()
         self._autosave()
         self._show_game()
@@ -150,17 +192,53 @@ class GameScreen(Screen):
     def after(self, events: list[Event]) -> None:
         self._autosave()
         self.query_one(LogPanel).add_events(events)
+        handover = self._reseat()
         self.refresh_view()
-        self.present(events, self._settled)
+        self.present(events, lambda: self._settled(handover))
 
-    def _settled(self) -> None:
+    def _reseat(self) -> bool:
+        """Move the seat to whoever must act now; True when that is a hand-over to another
+        player (the screen is then concealed, in a game with secrets, until the pass)."""
+        before = self._to_act
+        self._to_act = self.player_to_act()
+        handover = self._to_act is not None and self._to_act != before
+        self.concealed = handover and self.keeps_secrets()
+        return handover
+
+    def _settled(self, handover: bool = False) -> None:
         if self.game.outcome is not None:
             self.show_end()
             return
-        to_act = self.player_to_act()
-        if to_act is not None and to_act != self._to_act:
-            self.app.push_screen(PassScreen(to_act))
-        self._to_act = to_act
+        if handover and self._to_act is not None:
+            self.hand_over(self._to_act)
+
+    def hand_over(self, who: str, note: str = "", then=None, cancellable: bool = False) -> None:
+        """Cover the screen with a pass screen for `who`; when they are at the keyboard the seat
+        is theirs (``then`` runs first: an undo waiting for them). Cancelled: nothing changes."""
+        if self.keeps_secrets() and not self.concealed:
+            self.concealed = True
+            self.refresh_view()
+
+        def passed(ready: bool | None) -> None:
+            if ready is None:             # closed with the app, not by a player
+                return
+            if ready is False:
+                self._show_seat()
+                return
+            self._to_act = who
+            self.concealed = False
+            if then is not None:
+                then()                    # it shows the view itself (or hands over again)
+            elif self.is_mounted:
+                self.refresh_view()
+
+        self.app.push_screen(PassScreen(who, note, cancellable), passed)
+
+    def _show_seat(self) -> None:
+        """The player the seat belongs to has the keyboard: show their view."""
+        self.concealed = False
+        if self.is_mounted:
+            self.refresh_view()
 
     def _autosave(self) -> None:
         """Write the autosave. A full or read-only disk does not stop play: the player is told
@@ -195,13 +273,30 @@ class GameScreen(Screen):
         self.app.push_screen(self.end_screen())
 
     def action_undo(self) -> None:
-        if self.game.undo():
-            self._autosave()
-            self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
-            self._to_act = self.player_to_act()
-            self.refresh_view()
-        else:
+        if not self.game.can_undo:
             self.notify(self.UNDO_REFUSED, severity="warning")
+            return
+        owner = self.owner_of(self.game.log[-1]) if self.keeps_secrets() and self.game.log else None
+        if owner is not None and owner != self._to_act:
+            # another player's secret command: they take the keyboard back before it is undone
+            self.hand_over(owner, f"u takes back {owner}'s last command, with {owner}'s view.",
+                           then=self._undo_now, cancellable=True)
+            return
+        self._undo_now()
+
+    def _undo_now(self) -> None:
+        if not self.game.undo():
+            self.notify(self.UNDO_REFUSED, severity="warning")
+            return
+        self._autosave()
+        self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+        if self.keeps_secrets():
+            if self._reseat():
+                self.hand_over(self._to_act)
+                return
+        else:
+            self._to_act = self.player_to_act()
+        self.refresh_view()
 
     def keys_help(self) -> str:
         """The keys of this screen, for the help screen."""

@@ -1,6 +1,7 @@
 """Markdown export of a Victory campaign: every battle (pairings, maps, layout, attacker, length,
 BP, VP), the VP ledger, each Battle Group with its units' CV per battle and how they left, the
-totals and the result. It is the referee's record: nothing is redacted."""
+totals and the result. At the end it is the referee's record, nothing redacted; during a
+round-robin campaign (``public``) the Battle Groups are secret (7.1): counts only, no picks."""
 
 from __future__ import annotations
 
@@ -55,8 +56,10 @@ def _cv_by_battle(u: Unit, battles: int) -> list[str]:
     return [str(served[n]) if n in served else "" for n in range(1, battles + 1)]
 
 
-def campaign_markdown(game) -> str:
+def campaign_markdown(game, public: bool = False) -> str:
+    """The record; ``public``: only what every player may see while a round robin is played."""
     s = game.state
+    secret = public and s.mode == "round-robin" and game.outcome is None
     c = game.c
     out: list[str] = [f"# Victory: The Blocks of War — {MODE_TITLE[s.mode]}", ""]
     if s.mode == "duel":
@@ -77,7 +80,8 @@ def campaign_markdown(game) -> str:
         for m in r.matches:
             special = ""
             if m.special_called:
-                special = (f"{m.special_player} called it (roll {m.special_roll}: {', '.join(m.special_units)}); "
+                units = "secret" if secret else ", ".join(m.special_units)
+                special = (f"{m.special_player} called it (roll {m.special_roll}: {units}); "
                            + ", ".join(f"{p} +{v} VP" for p, v in m.bonus.items()))
             elif m.special_player and m.step == "done":
                 special = f"{m.special_player} declined"
@@ -123,8 +127,11 @@ def campaign_markdown(game) -> str:
     out += ["## Battle Groups", ""]
     for p in s.order:
         f = s.forces[p]
-        out += [f"### {p}", "", f"{len(f.units)} units in the Battle Group; {len(f.gone)} gone.", "",
-                "| Unit | Type | Joined | " + " | ".join(f"B{n}" for n in range(1, c.battles + 1)) + " | CV | Left |",
+        out += [f"### {p}", "", f"{len(f.units)} units in the Battle Group; {len(f.gone)} gone.", ""]
+        if secret:
+            out += ["Kept secret until the campaign ends (7.1).", ""]
+            continue
+        out += ["| Unit | Type | Joined | " + " | ".join(f"B{n}" for n in range(1, c.battles + 1)) + " | CV | Left |",
                 "|---" * (c.battles + 5) + "|"]
         for u in sorted([*f.units, *f.gone], key=lambda x: (x.unit_type, x.number)):
             name = game.content.units[u.unit_type].name

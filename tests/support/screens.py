@@ -51,5 +51,11 @@ def key_for(app, label_start: str) -> str:
     raise AssertionError(f"no menu entry starts with {label_start!r}; the menu shows {items}")
 
 
+def passed_through(app, label_start: str) -> bool:
+    """The menu went through this level by itself (a level with one group in it is not shown):
+    a walk by labels skips it, as the player does."""
+    return any(label.startswith(label_start) for label in menu(app)._prefix)
+
+
 def stack(app) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]

@@ -29,6 +29,7 @@ from tui.fallblau.plain import run_plain
 from tui.replay import ReplayScreen
 from tui.saves_screens import SavesScreen
 from tests.support.keys import type_fast
+from tui.widgets.command_menu import CommandMenu
 from tests.support.screens import flat, key_for, labels, stack
 from tests.support.rules import finished_fallblau
 
@@ -44,15 +45,15 @@ def notes(app) -> list[tuple[str, str]]:
 # Fast keys
 # ==========================================================================================
 async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_screen():
-    """`1` `1` slowly (Advance, then its first entry), then `1` and `a` together: the attack
+    """`d` `1` slowly (Advance, then its first General), then `t` (Attack!) and `a` together: the attack
     opens 'What happens' and `a` (show all) used to reach it before it was built (NoMatches:
     '#resolution-body'). Now `a` waits for the screen and shows everything."""
     game = new_fallblau(seed=5, generals=GENERALS)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1", "1")
+        await pilot.press("d", "1")
         assert "Attack!" in labels(app)[0]
-        await type_fast(app, ["1", "a"])
+        await type_fast(app, ["t", "a"])
         await pilot.pause(0.2)
         assert isinstance(game.log[-1], Attack)
         assert isinstance(app.screen, ResolutionScreen), stack(app)
@@ -63,19 +64,19 @@ async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_s
 
 
 async def test_a_late_highlight_from_before_an_undo_does_not_reach_the_odds():
-    """`1` `1`, Down, Enter, then `q` `u` together: the menu's highlight of an Attack! from
+    """`d` `1`, Down, Enter, then `q` `u` together: the menu's highlight of an Attack! from
     before the undo used to arrive after it and ask for the odds of a card no longer on the
     map (AttributeError in odds.py). A late message is dropped; the odds follow the menu."""
     game = new_fallblau(seed=5, generals=GENERALS)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1", "1", "down", "enter")
+        await pilot.press("d", "1", "down", "enter")
         commands = len(game.log)
         await type_fast(app, ["q", "u"])
         await pilot.pause(0.2)
         assert len(game.log) == commands - 1                  # the undo happened
         assert isinstance(app.screen, FallBlauScreen)
-        await pilot.press("1", "1")                            # and play goes on
+        await pilot.press("d", "1")                            # and play goes on
         assert len(game.log) == commands
 
 
@@ -85,7 +86,7 @@ async def test_a_late_choice_from_a_menu_that_changed_is_not_played():
     game = new_fallblau(seed=5, generals=GENERALS)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")                                 # Advance: the Generals
+        await pilot.press("d")                                 # Advance: the Generals
         await type_fast(app, ["1", "1"])
         await pilot.pause(0.2)
         assert app._exception is None and isinstance(app.screen, (FallBlauScreen, ResolutionScreen))
@@ -129,7 +130,7 @@ async def test_a_resolution_opened_while_the_notice_is_up_never_leaves_the_notic
     game = new_fallblau(seed=5, generals=GENERALS)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1", "1")
+        await pilot.press("d", "1")
         screen = app.screen
         attack = next(c for c in game.legal() if isinstance(c, Attack))
         await pilot.resize_terminal(60, 20)
@@ -223,11 +224,12 @@ async def test_a_game_opens_and_plays_on_when_the_autosave_cannot_be_written(mon
         failed = [m for sev, m in notes(app) if sev == "error" and m.startswith("Autosave failed")]
         assert len(failed) == 1 and os.strerror(code) in failed[0], notes(app)
         assert "not being saved" in failed[0]
-        await pilot.press("1", "1")                            # play goes on
+        await pilot.press("d", "1")                            # play goes on
         assert len(game.log) == 1
         assert len([m for _, m in notes(app) if m.startswith("Autosave failed")]) == 1   # told once
         monkeypatch.undo()                                     # the disk has room again
-        await pilot.press(key_for(app, "Consolidate"), "1")
+        await pilot.press(key_for(app, "Consolidate"))
+        await pilot.press(app.screen.query_one(CommandMenu).items()[0][0])     # the first General
         assert ("information", "Autosave works again: the game is saved.") in notes(app)
         assert len(storage.load(storage.autosave_path()).log) == len(game.log) == 2
 
@@ -246,7 +248,7 @@ async def test_a_data_directory_that_is_a_file_lets_the_launcher_and_a_game_run(
         assert isinstance(app.screen, FallBlauScreen), stack(app)
         assert any(m.startswith("Autosave failed: Not a directory") for _, m in notes(app)), notes(app)
         game = app.screen.game
-        await pilot.press("1", "1")
+        await pilot.press("d", "1")
         assert len(game.log) == 1 and app._exception is None
     assert afile.read_text(encoding="utf-8") == "x"
 

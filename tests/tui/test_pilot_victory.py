@@ -58,7 +58,7 @@ from tui.launcher import LauncherScreen
 from tui.new_victory import NewVictoryScreen
 from tui.victory.screen import BattlePointsScreen, VictoryEndScreen, VictoryScreen
 from tui.widgets.command_menu import MENU_KEYS
-from tests.support.screens import frame, flat, shown, menu, labels, key_for
+from tests.support.screens import frame, flat, shown, menu, labels, key_for, passed_through
 
 SIZE = (80, 24)
 # A Battle Group by 4.1: two units at 3 CV, four at 2 CV, four at 1 CV.
@@ -87,8 +87,14 @@ def log(app) -> str:
 
 async def choose(pilot, *labels_: str) -> None:
     """Walk the command menu by the keys shown in front of the labels."""
+    here = menu(pilot.app)._prefix
+    if (labels_ and not any(x.startswith(labels_[0]) for x in labels(pilot.app))
+            and not (here and here[-1].startswith(labels_[0]))):
+        while menu(pilot.app).depth:  # the menu stayed where the last unit was added: to the top
+            await pilot.press("q")
     for label in labels_:
-        await pilot.press(key_for(pilot.app, label))
+        if not passed_through(pilot.app, label):
+            await pilot.press(key_for(pilot.app, label))
     await pilot.pause()
 
 
@@ -293,13 +299,13 @@ async def test_the_regroup_phase_by_keys_offers_only_the_allowed_forcepools_then
         # the loser picks from the Standard Forcepool only: no +1 or +2 type is offered
         assert "Reinforcements picked: 0 of 10 from the Standard Forcepool Unit Type CV" in board(app)
         await choose(pilot, "James", "Reinforcements")
-        assert labels(app) == ["pool std"]
-        await choose(pilot, "pool std")
+        assert menu(app)._prefix[-1] == "pool std"        # the one pool: passed through
         offered = labels(app)
         assert offered == ["FA Fighter", "DB Dive Bomber", "TB Torpedo Bomber", "SS Submarine", "CA Cruiser",
                            "DD Destroyer", "MA Marines", "IN Infantry", "EN Engineers"]
         assert not {"AR Armor", "CV Carrier", "AB Airborne", "MT Motorized Infantry"} & set(offered)
-        await pilot.press("q", "q", "q")
+        await pilot.press("q")                       # q climbs past the passed-through levels
+        assert menu(app).depth == 0
         for _ in range(10):
             await choose(pilot, "James", "Reinforcements", "pool std", "IN Infantry")
         await choose(pilot, "James", "the reinforcements are picked")
@@ -464,11 +470,14 @@ async def test_round_robin_shows_only_the_acting_players_battle_group_even_behin
         game.apply(AddUnit("Anna", t, cv))
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
+        # a resumed round robin is dealt to its seat through the pass screen: nothing shows
         await pilot.pause()
+        assert "EN-1" not in flat(app) and "Engineers" not in flat(app)
+        await pass_to(pilot, "Anna")
         assert "Anna's Battle Group: 9 units" in board(app)
         assert "Ben's Battle Group" not in flat(app) and "Carl's Battle Group" not in flat(app)
-        await choose(pilot, "Anna", "Add a unit", "at 1 CV", "IN Infantry")
-        await choose(pilot, "Anna", "the Battle Group is chosen")
+        await choose(pilot, "Add a unit", "at 1 CV", "IN Infantry")
+        await choose(pilot, "the Battle Group is chosen")
 
         # the pass screen lets the board show through: no Battle Group is on it
         assert isinstance(app.screen, PassScreen)
@@ -484,24 +493,30 @@ async def test_round_robin_shows_only_the_acting_players_battle_group_even_behin
         assert "Anna 0 10" in text                                        # a count only
 
 
-async def test_round_robin_battle_points_form_then_the_pass_screen_shows_no_battle_group():
-    """The form closes and the pass screen opens at once: the screen between must not show
-    Ben's Battle Group to Anna."""
+async def test_round_robin_battle_points_are_public_and_the_losses_go_seat_by_seat():
+    """Both players enter Battle Points from one public menu (no Battle Group shows); the
+    losses that follow are secret, so each player takes the keyboard for them in turn."""
     game = round_robin_regroup(until_bp=True)
     assert game.acting() == ("Anna", "Ben")
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        assert isinstance(app.screen, VictoryScreen)
         assert "Battle Group:" not in board(app)
         await battle_points(pilot, "Anna", "10", "2")
-        await pilot.pause()
-        assert isinstance(app.screen, PassScreen)
-        assert "Ben's Battle Group:" not in board(app) and "Cruiser" not in flat(app)
-        hidden = text_of(app.screen_stack[-2].query_one("#vic-roster").content)
-        assert hidden == "Ben's Battle Group is shown when Ben has the keyboard."
+        assert isinstance(app.screen, VictoryScreen)
+        assert "Battle Group:" not in board(app) and "Cruiser" not in flat(app)
+        await battle_points(pilot, "Ben", "8", "2")
+        assert "Battle Group:" not in board(app) and "Cruiser" not in flat(app)
+        assert labels(app) == ["Anna: take the keyboard (Battle Group)", "Ben: take the keyboard (Battle Group)"]
+        await choose(pilot, "Ben: take the keyboard")
+        assert isinstance(app.screen, PassScreen) and "Cruiser" not in flat(app)
         await pass_to(pilot, "Ben")
-        roster = text_of(app.screen.query_one("#vic-roster").content)       # below the battle
+        roster = text_of(app.screen.query_one("#vic-roster").content)
         assert roster.startswith("Ben's Battle Group: 10 units Unit Type CV CA-1 Cruiser 3 Veteran")
+        assert not any("Anna" in label for label in labels(app))           # Ben's entries only
+        await choose(pilot, "Units lost")
+        assert not any("Anna" in label for label in labels(app))
 
 
 def round_robin_regroup(carl_picked: bool = True, until_bp: bool = False):
@@ -530,44 +545,94 @@ def round_robin_regroup(carl_picked: bool = True, until_bp: bool = False):
     return game
 
 
-async def test_round_robin_players_acting_at_once_see_their_own_battle_group_inside_their_menu():
+async def test_round_robin_players_acting_at_once_take_the_keyboard_in_turn_and_see_only_their_own():
+    """Leak 1: Anna could open Carl's entry of the shared menu and read his group. Now the
+    menu offers seats, each behind a pass screen, and a seat's menu holds its own commands."""
     game = round_robin_regroup(carl_picked=False)
     assert game.acting() == ("Anna", "Carl")
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Battle Group:" not in board(app)                          # nobody's, at the top
+        assert labels(app) == ["Anna: take the keyboard (Battle Group)", "Carl: take the keyboard (Battle Group)"]
         await choose(pilot, "Carl")
+        assert "Battle Group:" not in board(app)
+        await pass_to(pilot, "Carl")
         assert "Carl's Battle Group: 10 units" in board(app) and "Anna's Battle Group" not in board(app)
         assert "from the Standard Forcepool" in board(app)       # Carl sat out: Std only
-        await pilot.press("q")
-        await pilot.pause()
+        assert not any(label.startswith("Anna") for label in labels(app))
+        await choose(pilot, "Hide my Battle Group")
         assert "Battle Group:" not in board(app)
-        await choose(pilot, "Anna", "Reinforcements")
+        await choose(pilot, "Anna")
+        await pass_to(pilot, "Anna")
+        await choose(pilot, "Reinforcements")
         assert "Anna's Battle Group: 10 units" in board(app) and "Carl's Battle Group" not in board(app)
         assert labels(app) == ["pool std", "pool +1", "pool +2"]
 
 
-async def test_round_robin_regroup_hides_the_next_players_battle_group_until_the_pass():
-    """Carl has picked; Anna picks by keys and passes to Ben, whose Battle Group must not show
-    while Anna still has the keyboard."""
-    game = round_robin_regroup()
-    assert game.acting() == ("Anna",)
+async def test_round_robin_reinforcement_picks_hand_over_through_the_pass_screen():
+    """Leak 4: after one player's reinforcement picks the next player's came up unannounced."""
+    game = round_robin_regroup(carl_picked=False)
+    for cmd in [Reinforce("Carl", "IN")] * 9:
+        game.apply(cmd)
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "Anna's Battle Group: 10 units" in board(app) and "Reinforcements picked: 9 of 10" in board(app)
-        await choose(pilot, "Anna", "Reinforcements", "pool +1", "MT Motorized Infantry")
-        await choose(pilot, "Anna", "the reinforcements are picked")
+        await choose(pilot, "Carl: take the keyboard")
+        await pass_to(pilot, "Carl")
+        await choose(pilot, "Reinforcements", "IN Infantry")
+        await choose(pilot, "the reinforcements are picked")
+        assert isinstance(app.screen, PassScreen)              # Anna alone has picks left
+        text = flat(app)
+        assert "Carl's Battle Group" not in text and "Infantry" not in text
+        await pass_to(pilot, "Anna")
+        assert "Anna's Battle Group: 10 units" in board(app) and "Carl's Battle Group" not in board(app)
+
+
+async def test_round_robin_undo_after_a_hand_over_passes_the_keyboard_back_first():
+    """Leak 2: u after a hand-over brought the previous player's group back on screen."""
+    game = round_robin_regroup()
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pass_to(pilot, "Anna")
+        await choose(pilot, "Reinforcements", "pool +1", "MT Motorized Infantry")
+        await choose(pilot, "the reinforcements are picked")
+        await pass_to(pilot, "Ben")
+        await pilot.press("u")                                  # Ben types u: Anna's command
+        await pilot.pause()
         assert isinstance(app.screen, PassScreen)
         text = flat(app)
-        assert "Cruiser" not in text and "CA-1" not in text and "Ben's Battle Group:" not in text
-        assert "Motorized Infantry" not in text
-        await pass_to(pilot, "Ben")
-        text = board(app)
-        assert "Ben's Battle Group: 10 units" in text and "CA-1 Cruiser 4 Crack" in text
-        assert "Anna's Battle Group" not in text and "Motorized Infantry" not in text
-        assert "from the Standard Forcepool" in text
+        assert "Pass the keyboard to Anna." in text and "u takes back Anna's last command" in text
+        assert "Cruiser" not in text and "Motorized Infantry" not in text
+        await pilot.press("q")                                  # cancelled: nothing changes
+        await pilot.pause()
+        assert isinstance(app.screen, VictoryScreen) and "Ben's Battle Group: 10 units" in board(app)
+        assert game.log[-1] == ConfirmReinforcements("Anna")
+        await pilot.press("u")
+        await pass_to(pilot, "Anna")
+        assert game.log[-1] != ConfirmReinforcements("Anna")
+        assert "Anna's Battle Group: 10 units" in board(app) and "Cruiser" not in flat(app)
+
+
+async def test_round_robin_x_during_play_exports_no_battle_group():
+    """Leak 3: x wrote every player's Battle Group into exports/ mid-campaign."""
+    game = round_robin_regroup()
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pass_to(pilot, "Anna")
+        await pilot.press("x")
+        await pilot.pause()
+        text = sorted(storage.exports_dir().glob("victory-campaign-record-*.md"))[0].read_text(encoding="utf-8")
+        assert "Kept secret until the campaign ends (7.1)." in text
+        assert "CA-1" not in text and "Cruiser" not in text and "EN-1" not in text
+        assert "| 1 | 1 | Anna | Ben |" in text
+
+
+def test_the_record_is_whole_at_the_end_and_in_a_duel():
+    game = round_robin_regroup()
+    assert "CA-1" in campaign_markdown(game) and "CA-1" not in campaign_markdown(game, public=True)
+    duel = chosen()
+    assert campaign_markdown(duel, public=True) == campaign_markdown(duel)
 
 
 # ==========================================================================================

@@ -17,7 +17,7 @@ from tui.fallblau import screen as fallblau_screen
 from tui.fallblau.screen import FallBlauScreen
 from tui.launcher import LauncherScreen
 from tui.widgets.odds_panel import OddsPanel
-from tests.support.screens import flat, key_for, labels, menu, stack
+from tests.support.screens import flat, key_for, labels, menu, passed_through, stack
 
 GENERALS = ("hoth", "paulus", "ruoff")
 SIZE = (80, 24)
@@ -78,7 +78,7 @@ async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(mon
         assert labels(app), "the menu lists the legal commands"
         assert storage.last_game().digest() == game.digest()          # autosaved once loaded
         await pilot.press(key_for(app, "Attack!"))                    # and it plays
-        assert menu(app).depth == 1
+        assert menu(app).depth >= 1                    # (levels with one group are passed through)
 
 
 async def test_leaving_while_a_save_loads_goes_back_and_the_late_game_is_dropped(monkeypatch, tmp_path):
@@ -153,7 +153,8 @@ async def test_a_highlight_move_rebuilds_no_panel_and_leaves_a_blank_preview_alo
 async def open_paulus_attacks(pilot) -> None:
     """The Attack! menu at Paulus's targets: Voronezh highlighted, its odds beside it."""
     await pilot.press(key_for(pilot.app, "Attack!"))
-    await pilot.press(key_for(pilot.app, "Friedrich Paulus"))
+    if not passed_through(pilot.app, "Friedrich Paulus"):    # one General: passed through
+        await pilot.press(key_for(pilot.app, "Friedrich Paulus"))
     await pilot.pause()
 
 
@@ -166,7 +167,7 @@ async def test_odds_come_right_after_the_move_and_each_is_worked_out_once_per_st
         assert "Odds (3 white dice)" in shown and "capture 12.5%" in shown, shown
         assert len(worked) == 1
         await pilot.press("q")                 # away and back: the odds are remembered
-        await pilot.press(key_for(app, "Friedrich Paulus"))
+        await pilot.press(key_for(app, "Attack!"))
         await pilot.pause()
         assert "capture 12.5%" in flat(app) and len(worked) == 1
 
@@ -179,7 +180,7 @@ async def test_odds_asked_for_an_older_state_are_never_shown(monkeypatch):
         screen = app.screen
         version, cmd = screen._previewing
         worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
-        await pilot.press("q", "q")
+        await pilot.press("q")
         screen.play(next(c for c in game.legal() if c.describe().startswith("Consolidate")))
         await pilot.pause()
         screen._work_out_odds((version, cmd))  # a late preview of the state before the command

@@ -61,6 +61,10 @@ def key_for(app, label_start: str) -> str:
     raise AssertionError(f"no menu entry starts with {label_start!r}")
 
 
+def passed_through(app, label_start: str) -> bool:
+    return any(label.startswith(label_start) for label in app.screen.query_one(CommandMenu)._prefix)
+
+
 # ==========================================================================================
 # The cases: (app, what to do before the frame is taken)
 # ==========================================================================================
@@ -94,9 +98,10 @@ async def fallblau(pilot):
 async def odds(pilot):
     app = pilot.app
     await pilot.press(key_for(app, "Attack!"))
-    await pilot.press(key_for(app, "Friedrich Paulus"))
+    if not passed_through(app, "Friedrich Paulus"):
+        await pilot.press(key_for(app, "Friedrich Paulus"))
     assert isinstance(app.screen, FallBlauScreen)
-    assert app.screen.query_one(CommandMenu).depth == 2
+    assert app.screen.query_one(CommandMenu).depth >= 2      # one-group levels are passed through
     frame = " ".join(text_frame(app).split())
     assert "Odds (" in frame and "capture" in frame, frame
 

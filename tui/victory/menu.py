@@ -21,9 +21,10 @@ from rules.victory import (
     RemoveUnit,
     SpecialUnit,
     Transfer,
+    Withdraw,
 )
 from rules.victory.game import Victory
-from tui.widgets.command_menu import MENU_KEYS
+from tui.widgets.command_menu import MENU_KEYS, Keyed
 
 CATEGORY = {
     RemoveUnit: "Take a unit back", LoseUnit: "Units lost or cut off (5.2)",
@@ -34,11 +35,16 @@ CATEGORY = {
 Path = tuple[str, ...]
 
 
+def player_key(game: Victory, player: str) -> Keyed:
+    """A player keeps one digit all campaign: their place in the order of players."""
+    return Keyed(player, str(game.players.index(player) + 1))
+
+
 def who(game: Victory, cmd: Command) -> str:
     if hasattr(cmd, "player"):
-        return cmd.player
+        return player_key(game, cmd.player)
     if isinstance(cmd, Transfer):
-        return cmd.sender
+        return player_key(game, cmd.sender)
     if hasattr(cmd, "table"):
         m = game.match_at(cmd.table)
         if m is None:
@@ -67,10 +73,17 @@ def _commands(game: Victory) -> Iterator[Command]:
             yield part
 
 
-def menu_entries(game: Victory) -> tuple[str, list[tuple[Path, Command | str]]]:
+def menu_commands(game: Victory) -> list[Command]:
+    """What the menu may offer: the legal commands with Battle Point spans as one entry each."""
+    return list(_commands(game))
+
+
+def menu_entries(game: Victory, legal: list[Command] | None = None) -> tuple[str, list[tuple[Path, Command | str]]]:
+    """The menu of `legal` (default: every legal command, spans of Battle Points as one): a
+    seat's own commands in round robin."""
     out: list[tuple[Path, Command | str]] = []
     bp_players: list[str] = []
-    for cmd in _commands(game):
+    for cmd in _commands(game) if legal is None else legal:
         if isinstance(cmd, EnterBattlePoints):
             if cmd.player not in bp_players:
                 bp_players.append(cmd.player)
@@ -80,7 +93,8 @@ def menu_entries(game: Victory) -> tuple[str, list[tuple[Path, Command | str]]]:
         short = text.split(": ", 1)[1] if text.startswith(f"{head}: ") else text
         match cmd:
             case AddUnit(unit_type=t, cv=cv):
-                path: Path = (head, "Add a unit", f"at {cv} CV", f"{t} {game.content.units[t].name}")
+                # a tier keeps its CV as its key when another tier fills
+                path: Path = (head, "Add a unit", Keyed(f"at {cv} CV", str(cv)), f"{t} {game.content.units[t].name}")
             case Reinforce(unit_type=t):
                 pool = game.content.units[t].pool
                 path = (head, CATEGORY[Reinforce], f"pool {pool}", f"{t} {game.content.units[t].name}")
@@ -88,13 +102,15 @@ def menu_entries(game: Victory) -> tuple[str, list[tuple[Path, Command | str]]]:
                 path = (head, CATEGORY[LoseUnit], _type_label(game, p, u), short)
             case Transfer(sender=a, receiver=b, unit=u):
                 path = (head, CATEGORY[Transfer], f"to {b}", _type_label(game, a, u), short)
+            case Withdraw():
+                path = (head, Keyed(short, "w"))
             case _ if type(cmd) in CATEGORY:
                 path = (head, CATEGORY[type(cmd)], short)
             case _:
                 path = (head, short)
         out.append((path, cmd))
     for p in bp_players:
-        out.append(((p, "Enter Battle Points (5.1)"), f"bp:{p}"))
+        out.append(((player_key(game, p), "Enter Battle Points (5.1)"), f"bp:{p}"))
     title = f"Battle {game.battle} of {game.c.battles}" if game.battle else "Choosing Battle Groups (4.1)"
     if game.state.phase == "over":
         title = "The campaign is over"

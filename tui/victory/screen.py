@@ -14,16 +14,27 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from rules.core.errors import IllegalCommand
-from rules.victory import EnterBattlePoints
+from rules.victory import (
+    AddUnit,
+    ConfirmBattleGroup,
+    ConfirmReinforcements,
+    EnterBattlePoints,
+    LoseUnit,
+    Reinforce,
+    RemoveUnit,
+    SpecialUnit,
+    Transfer,
+    UnitsDone,
+)
 from rules.victory.export import campaign_markdown
 from rules.victory.game import Victory
 from rules.victory.help import load_help, reference_card
 from tui import storage
 from tui.fallblau.screen import LogScreen
 from tui.game_screen import GameScreen
-from tui.widgets.command_menu import CommandMenu
+from tui.widgets.command_menu import CommandMenu, Keyed
 
-from .menu import menu_entries
+from .menu import menu_commands, menu_entries
 from .panels import VictoryLog, battles, roster, status_line, vp_table
 
 CSS_FILE = Path(__file__).with_name("victory.tcss")
@@ -33,7 +44,6 @@ class VictoryScreen(GameScreen):
     """Run a Victory campaign between battles fought on the players' own table."""
 
     CSS_PATH = CSS_FILE
-    _concealed = False
     _shown: tuple[str, ...] = ()
     BINDINGS = [
         Binding("r", "rules", "Rule 3 card", id="rules"),
@@ -52,10 +62,27 @@ class VictoryScreen(GameScreen):
         yield VictoryLog(id="vic-log")
         yield Footer()
 
-    # -- GameScreen ------------------------------------------------------------------------
+    # -- GameScreen: the seat ----------------------------------------------------------------
+    def keeps_secrets(self) -> bool:
+        return self.game.mode == "round-robin"            # 7.1: each Battle Group is secret
+
+    def owner_of(self, command) -> str | None:
+        return _owner(command) if isinstance(command, SECRET) else None
+
     def player_to_act(self) -> str | None:
-        acting = self.game.acting()
-        return acting[0] if len(acting) == 1 else None
+        game: Victory = self.game
+        if not self.keeps_secrets():
+            acting = game.acting()
+            return acting[0] if len(acting) == 1 else None
+        # Round robin: the seat stays with its player while they have secret work; it goes by
+        # itself to a player who alone has anything to do; otherwise the menu offers the seats.
+        legal = game.legal()
+        owners = _secret_owners(game, legal)
+        if self._to_act in owners:
+            return self._to_act
+        if len(owners) == 1 and all(_owner(c) == owners[0] for c in legal):
+            return owners[0]
+        return None
 
     def end_screen(self) -> ModalScreen:
         return VictoryEndScreen(self.game)
@@ -65,27 +92,39 @@ class VictoryScreen(GameScreen):
         self.query_one("#vic-status", Static).update(status_line(game))
         self.query_one("#vic-vp", Static).update(vp_table(game))
         self.query_one("#vic-battles", Static).update(battles(game))
-        acting = game.acting()
-        if game.mode == "round-robin":
-            # 7.1: a Battle Group is secret: shown only while its player alone acts (or has
-            # opened their own part of the menu, when several act at once: see _highlighted)
-            shown = acting if len(acting) == 1 else ()
-        else:
-            shown = acting or game.players
-        to_act = self.player_to_act()
-        # The pass screen about to cover this one lets the board show through, so in round
-        # robin the next player's Battle Group stays hidden until that player has the keyboard.
-        self._concealed = game.mode == "round-robin" and to_act is not None and to_act != self._to_act
-        self._shown = shown
+        menu = self.query_one(CommandMenu)
+        if not self.keeps_secrets():
+            acting = game.acting()
+            self._shown = tuple(acting or game.players)
+            self._show_rosters()
+            title, entries = menu_entries(game)
+            menu.set_entries(entries, title, keep_place=self._repeats())
+            return
+        seat = None if self.concealed else self._to_act
+        self._shown = (seat,) if seat else ()
         self._show_rosters()
-        title, entries = menu_entries(game)
-        self.query_one(CommandMenu).set_entries(entries, title)
+        if self.concealed:
+            menu.set_entries([], f"Waiting for {self._to_act}")
+            return
+        legal = menu_commands(game)
+        if seat is not None:
+            # 7.1: the seat's own commands only; a way to hand the keyboard on if others wait
+            title, entries = menu_entries(game, [c for c in legal if _owner(c) == seat])
+            entries = [(path[1:] if path[0] == seat and len(path) > 1 else path, cmd) for path, cmd in entries]
+            if any(_owner(c) != seat for c in legal):
+                entries.append(((Keyed(f"Hide my Battle Group: {seat} is done for now", "z"),), "seat:"))
+        else:
+            title, entries = menu_entries(game, [c for c in legal if not isinstance(c, SECRET)])
+            for p in _secret_owners(game, legal):
+                key = str(game.players.index(p) + 1)        # the player's own digit
+                entries.append(((Keyed(f"{p}: take the keyboard (Battle Group)", key),), f"seat:{p}"))
+        menu.set_entries(entries, title, keep_place=self._repeats())
 
-    def on_screen_resume(self) -> None:
-        # The pass screen is gone: the player at the keyboard may look. (A form closing just
-        # before a pass screen opens resumes this screen too, under the pass screen: not yet.)
-        if self._concealed and self.app.screen is self:
-            self.refresh_view()
+    def _repeats(self) -> bool:
+        """The last command is one a player gives again and again (units one by one): the
+        menu stays where it was given."""
+        log = self.game.log
+        return bool(log) and isinstance(log[-1], REPEATED)
 
     def _arrange(self) -> None:
         """Choosing, losses, reinforcements: the Battle Groups are what the players need to see,
@@ -93,31 +132,16 @@ class VictoryScreen(GameScreen):
         the battle comes first."""
         board = self.query_one("#vic-board")
         vp, fights, rosters = (self.query_one(f"#vic-{name}") for name in ("vp", "battles", "roster"))
-        busy = [] if self._concealed else [p for p in self._shown if self._roster_step(p)]
+        busy = [p for p in self._shown if self._roster_step(p)]
         order = [vp, rosters, fights] if busy else [vp, fights, rosters]
         if list(board.children) != order:
             for widget in reversed(order):
                 board.move_child(widget, before=0)
             board.scroll_home(animate=False)
 
-    @on(CommandMenu.Highlighted)
-    def _highlighted(self, message: CommandMenu.Highlighted) -> None:
-        """Round robin with several players acting at once: a player's Battle Group shows while
-        the menu is inside that player's own entries, and hides again at the top."""
-        game: Victory = self.game
-        if game is None or not message.current or game.mode != "round-robin" or self._concealed \
-                or len(game.acting()) < 2:
-            return
-        owners = {_owner(cmd) for cmd in message.commands}
-        owner = owners.pop() if len(owners) == 1 and self.query_one(CommandMenu).depth else None
-        shown = (owner,) if owner in game.players else ()
-        if shown != self._shown:
-            self._shown = shown
-            self._show_rosters()
-
     def _show_rosters(self) -> None:
-        if self._concealed:
-            to_act = self.player_to_act()
+        if self.concealed:
+            to_act = self._to_act
             rosters = Group(Text(f"{to_act}'s Battle Group is shown when {to_act} has the keyboard.",
                                  style="italic"))
         else:
@@ -146,7 +170,13 @@ class VictoryScreen(GameScreen):
         if not message.current:
             return
         choice = message.command
-        if isinstance(choice, str) and choice.startswith("bp:"):
+        if isinstance(choice, str) and choice.startswith("seat:"):
+            if choice[5:]:
+                self.hand_over(choice[5:])          # the named player takes the keyboard
+            else:
+                self._to_act = None                 # the seat gives the keyboard up
+                self.refresh_view()
+        elif isinstance(choice, str) and choice.startswith("bp:"):
             self.app.push_screen(BattlePointsScreen(self, choice[3:]))
         else:
             self.play(choice)
@@ -164,7 +194,23 @@ class VictoryScreen(GameScreen):
         self.app.push_screen(VictoryLogScreen(self.game.events))
 
     def action_export(self) -> None:
-        self.export({"victory-campaign-record": campaign_markdown(self.game)})
+        # during play only what every player may see; the whole record at the end (7.1)
+        self.export({"victory-campaign-record": campaign_markdown(self.game, public=True)})
+
+
+# 7.1: the commands that show or shape a player's secret Battle Group
+SECRET = (AddUnit, RemoveUnit, ConfirmBattleGroup, LoseUnit, UnitsDone, Reinforce,
+          ConfirmReinforcements, SpecialUnit, Transfer)
+
+
+# the choices made many times in a row: the menu stays at their level after each
+REPEATED = (AddUnit, RemoveUnit, LoseUnit, Reinforce, SpecialUnit, Transfer)
+
+
+def _secret_owners(game: Victory, legal) -> list[str]:
+    """The players, in order, with secret work to do among `legal`."""
+    owners = {_owner(c) for c in legal if isinstance(c, SECRET)}
+    return [p for p in game.players if p in owners]
 
 
 def _owner(cmd) -> str | None:

@@ -36,11 +36,46 @@ MENU_KEYS = "123456789bcdfgijkmnoptwyz"
 Entry = tuple[tuple[str, ...], Any]
 
 
-class _Item:
-    __slots__ = ("label", "entries", "leaf")
+class Keyed(str):
+    """A path label with its own fixed key: the screen names it from what the entry is (an
+    order, a General, a tier), so it keeps its key however the legal list changes. It is a
+    str: screens and tests compare and group it as its text. A key is a digit or one of
+    MENU_KEYS' letters; a label without one takes the first key no fixed key holds."""
 
-    def __init__(self, label: str, entries: list[Entry], leaf: bool):
+    key: str
+
+    def __new__(cls, text: str, key: str) -> "Keyed":
+        if len(key) != 1 or key not in MENU_KEYS:
+            raise ValueError(f"menu key {key!r} for {text!r} is not one of {MENU_KEYS!r}")
+        label = super().__new__(cls, text)
+        label.key = key
+        return label
+
+
+def key_hint(label: str) -> str:
+    return getattr(label, "key", "")
+
+
+class _Item:
+    __slots__ = ("label", "entries", "leaf", "key")
+
+    def __init__(self, label: str, entries: list[Entry], leaf: bool, hint: str = ""):
         self.label, self.entries, self.leaf = label, entries, leaf
+        self.key = hint
+
+
+def assign_keys(items: list[_Item]) -> None:
+    """Fixed keys first (a clash keeps the first holder), then the free keys in order."""
+    taken: set[str] = set()
+    for item in items:
+        if item.key and item.key not in taken:
+            taken.add(item.key)
+        else:
+            item.key = ""
+    free = (k for k in MENU_KEYS if k not in taken)
+    for item in items:
+        if not item.key:
+            item.key = next(free, "")
 
 
 class MenuOptions(OptionList):
@@ -147,10 +182,17 @@ class CommandMenu(Vertical):
     def depth(self) -> int:
         return len(self._prefix)
 
-    def set_entries(self, entries: Sequence[Entry], title: str = "Orders") -> None:
+    def set_entries(self, entries: Sequence[Entry], title: str = "Orders", keep_place: bool = False) -> None:
+        """Show these entries from the top; ``keep_place``: stay at the level the player is
+        at (the same choice repeats: units added one by one), or the nearest one above it
+        that is still offered."""
+        prefix = self._prefix if keep_place and title == self._title else ()
         self._entries = list(entries)
-        self._prefix = ()
         self._title = title
+        while prefix and not any(path[:len(prefix)] == prefix and len(path) > len(prefix)
+                                 for path, _ in self._entries):
+            prefix = prefix[:-1]
+        self._prefix = prefix
         self._rebuild()
 
     def note(self, text: str) -> None:
@@ -165,10 +207,20 @@ class CommandMenu(Vertical):
 
     def items(self) -> list[tuple[str, str, bool]]:
         """(key, label, is_leaf) for the current level: what the player sees."""
-        return [(MENU_KEYS[i] if i < len(MENU_KEYS) else "", it.label, it.leaf) for i, it in enumerate(self._items)]
+        return [(it.key, it.label, it.leaf) for it in self._items]
 
-    def _rebuild(self) -> None:
-        self._generation += 1
+    def _rebuild(self, climbing: bool = False) -> None:
+        """Show the level at ``_prefix``. A level below the top with one group in it is passed
+        through (opening goes on into it; climbing goes on above it): no key is spent on it."""
+        while True:
+            items = self._level_items()
+            if not (self._prefix and len(items) == 1 and not items[0].leaf):
+                break
+            self._prefix = self._prefix[:-1] if climbing else self._prefix + (items[0].label,)
+        self._items = items
+        self._show_level()
+
+    def _level_items(self) -> list[_Item]:
         depth = len(self._prefix)
         groups: dict[str, list[Entry]] = {}
         ends_here: list[Entry] = []
@@ -178,19 +230,24 @@ class CommandMenu(Vertical):
                     groups.setdefault(path[depth], []).append((path, cmd))
                 elif depth:
                     ends_here.append((path, cmd))
-        self._items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
+        items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
         for label, members in groups.items():
             tails = {path[depth:] for path, _ in members}
             if len(tails) == 1:      # one command, or commands no label tells apart: a leaf
-                self._items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True))
+                items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True, key_hint(label)))
             else:
-                self._items.append(_Item(label, members, False))
+                items.append(_Item(label, members, False, key_hint(label)))
+        assign_keys(items)
+        return items
+
+    def _show_level(self) -> None:
+        self._generation += 1
         crumb = " › ".join((self._title,) + self._prefix)
         hint = "   (q: back)" if self._prefix else ""
         self.query_one("#menu-crumb", Static).update(crumb + hint)
         options = []
-        for i, item in enumerate(self._items):
-            key = MENU_KEYS[i] if i < len(MENU_KEYS) else " "
+        for item in self._items:
+            key = item.key or " "
             more = f"  ({len(item.entries)}) ›" if not item.leaf else ""
             options.append(Option(Text(f"[{key}] {item.label}{more}")))      # Text: "[b]" is no markup
         ol = self.options
@@ -236,15 +293,17 @@ class CommandMenu(Vertical):
         return True
 
     def choose_key(self, key: str) -> bool:
-        index = MENU_KEYS.find(key)
-        return index >= 0 and self.choose(index)
+        for index, item in enumerate(self._items):
+            if item.key == key:
+                return self.choose(index)
+        return False
 
     def back(self) -> bool:
         """Climb one level; False at the top."""
         if not self._prefix:
             return False
         self._prefix = self._prefix[:-1]
-        self._rebuild()
+        self._rebuild(climbing=True)
         return True
 
     @on(OptionList.OptionSelected, "#menu-options")
