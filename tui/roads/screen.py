@@ -84,6 +84,10 @@ class RoadsScreen(GameScreen):
             return "soviet" if self.computer == "axis" else "axis"
         return to_act
 
+    def keeps_secrets(self) -> bool:
+        """Hot-seat: each side's hand, chits and choice are secret from the other."""
+        return self.hot_seat
+
     def player_to_act(self) -> str | None:
         to_act = self.game.to_act()
         if to_act is None or to_act == self.computer or self.computer:
@@ -107,8 +111,8 @@ class RoadsScreen(GameScreen):
         self._maybe_bot()
 
     def on_screen_resume(self) -> None:
-        if self._concealed and self.app.screen is self:
-            self._concealed = False
+        if (self._concealed or self.concealed) and self.app.screen is self:
+            self._concealed = self.concealed = False      # the pass is over: the seat's view
             self.refresh_view()
 
     def _start_area(self) -> str:
@@ -128,7 +132,7 @@ class RoadsScreen(GameScreen):
         to_act = game.to_act()
         pending_pass = self.hot_seat and self.player_to_act() is not None and (
             self.player_to_act() != self._to_act)
-        if pending_pass:
+        if pending_pass or self.concealed:       # a hand-over under way: nobody's secrets show
             self._concealed = True
         seat = None if self._concealed else self._seat_for(to_act) or self._seat
         self._seat = seat or self._seat
@@ -236,8 +240,8 @@ class RoadsScreen(GameScreen):
         else:
             done()
 
-    def _settled(self) -> None:
-        super()._settled()
+    def _settled(self, handover: bool = False) -> None:
+        super()._settled(handover)
         self._maybe_bot()
 
     def _maybe_bot(self) -> None:
