@@ -249,3 +249,16 @@ class _Context:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def _strength(name: str):
+    """The search AI of ``rules.roads.ai`` at one strength, as a BOT name (imported late: the
+    AI itself plays its rollouts with the heuristic bot above)."""
+    def make(seed: int = 0):
+        from .ai import SearchBot
+        return SearchBot(name, seed)
+    make.__name__ = name
+    return make
+
+
+BOTS.update({name: _strength(name) for name in ("easy", "normal", "hard")})
