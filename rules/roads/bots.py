@@ -37,6 +37,8 @@ class HeuristicBot:
 
     # -- helpers over public information -------------------------------------------------------
     def dist(self, game, start: str) -> dict[str, int]:
+        if start not in game.map.areas:          # off the map (the west edge from Kerch)
+            return {}
         if start not in self._dist:
             seen = {start: 0}
             todo = deque([start])
