@@ -31,7 +31,7 @@ from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
 from ..bots import HeuristicBot, _Context
-from ..commands import Move, PlayChit, Retreat
+from ..commands import Move, PlayChit, Release, Retreat
 from ..game import Roads
 from ..state import AXIS, SOVIET
 from .determinize import can_determinize, determinize
@@ -81,13 +81,45 @@ class Public:
 
 
 class _Rollout(HeuristicBot):
-    """The doctrine as a rollout policy, its distance tables shared by every rollout."""
+    """The doctrine as a rollout policy inside a sampled world, its distance tables shared by
+    every rollout. The world is the AI's own sample, so the policy reads it directly through a
+    light view with the fields the doctrine uses (the full view also scores VP: too slow here)."""
 
     _shared: dict[str, dict[str, int]] = {}
 
     def __init__(self, seed: int):
         super().__init__(seed)
         self._dist = _Rollout._shared
+
+    def choose(self, game):
+        cmds = game.legal()
+        if len(cmds) == 1:
+            return cmds[0]
+        s = game.state
+        side = game.to_act()
+        view = _LightView(
+            units=tuple(s.units.values()), control=s.control,
+            permanents=tuple(s.permanents.items()), hand=s.cards[side].hand,
+            rp=tuple((sd, a, n) for sd in (AXIS, SOVIET) for a, n in s.rp[sd].items()),
+            operation=s.operation, initiative=s.initiative,
+            pending=s.pending[0] if s.pending and s.pending[0].side == side else None)
+        ctx = _Context(game, view, side, self)
+        best = max(cmds, key=lambda c: ctx.score(c) + self.rng.random() * 0.01)
+        if isinstance(best, Release) and s.operation is not None:
+            self.released.add((s.operation.number, best.unit))
+        return best
+
+
+@attrs.frozen
+class _LightView:
+    units: tuple
+    control: dict
+    permanents: tuple
+    hand: list
+    rp: tuple
+    operation: object
+    initiative: str | None
+    pending: object
 
 
 @attrs.define
@@ -101,11 +133,14 @@ class Decision:
 class SearchBot:
     """The computer opponent at one strength (easy, normal, hard)."""
 
-    def __init__(self, strength: str = "normal", seed: int = 0, *, budget: bool = True):
+    def __init__(self, strength: str = "normal", seed: int = 0, *, budget: bool = True,
+                 effort: Effort | None = None):
+        """``budget=False`` drops the time cap (the decision then depends on the seed alone);
+        ``effort`` replaces the strength's effort (small efforts keep tests fast)."""
         if strength not in STRENGTHS:
             raise ValueError(f"unknown strength {strength!r} (choose from {', '.join(STRENGTHS)})")
         self.name = strength
-        self.effort = STRENGTHS[strength]
+        self.effort = effort or STRENGTHS[strength]
         self.use_budget = budget
         self.rng = random.Random(seed)
         self.policy = HeuristicBot(seed)
