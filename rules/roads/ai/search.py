@@ -43,13 +43,13 @@ class Effort:
     candidates: int          # commands searched, the doctrine's best first
     samples: int             # determinized worlds
     horizon: int             # commands played on by doctrine after the candidate
-    budget: float            # seconds: no new world is begun after this (one always is)
+    budget: float            # seconds: no world is begun that would end past it (one always is)
 
 
 STRENGTHS = {
     "easy": Effort(candidates=2, samples=2, horizon=12, budget=0.5),
-    "normal": Effort(candidates=4, samples=3, horizon=30, budget=1.5),
-    "hard": Effort(candidates=6, samples=5, horizon=50, budget=3.5),
+    "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5),
+    "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5),
 }
 
 
@@ -181,10 +181,11 @@ class SearchBot:
             return cands[0], "the doctrine's choice"
         values = [[] for _ in cands]
         took = [[] for _ in cands]
-        deadline = time.perf_counter() + e.budget
+        begun = time.perf_counter()
         for k in range(e.samples):
-            if k and self.use_budget and time.perf_counter() > deadline:
-                break
+            spent = time.perf_counter() - begun
+            if k and self.use_budget and spent + spent / k > e.budget:
+                break                            # the next world would end past the budget
             world = determinize(view, pub.content, pub.map, self.rng)
             frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
             seed = self.rng.randrange(2 ** 31)
