@@ -7,6 +7,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.core.dice import SeededDice
 from rules.roads import new_game
@@ -159,3 +161,22 @@ def test_the_heuristic_bot_measures_no_distance_from_off_the_map():
     from rules.roads.state import GONE
     game = new_game(seed=1, undo=False)
     assert HeuristicBot(0).dist(game, GONE) == {}
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400), sample=st.integers(0, 10_000))
+def test_every_determinized_world_matches_the_view_it_came_from(seed, steps, sample):
+    # brief 4.3: whatever is sampled, the viewer sees the same board, hand, counts and choices
+    rng = random.Random(seed)
+    game = new_game(seed=seed, undo=False)
+    for _ in range(steps):
+        if game.outcome is not None:
+            break
+        game.apply(rng.choice(game.legal()))
+    side = game.to_act()
+    if side is None or game.state.battle is not None:
+        return
+    view = game.view(side)
+    world = determinize(view, game.content, game.map, random.Random(sample))
+    assert world.view(side) == view
+    assert world.legal() == game.legal()
