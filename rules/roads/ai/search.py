@@ -164,6 +164,9 @@ class SearchBot:
         else:
             cmd, why = self._search(pub, view, cmds)
             searched = True
+        if isinstance(cmd, Release) and view.operation is not None:
+            # the doctrine then ranks that unit's Gather last: no gather-release loop
+            self.policy.released.add((view.operation.number, cmd.unit))
         line = f"{pub.describe(cmd)}: {why}"
         d = Decision(cmd, line, time.perf_counter() - start, searched)
         self.explain = line
