@@ -180,3 +180,18 @@ def test_every_determinized_world_matches_the_view_it_came_from(seed, steps, sam
     world = determinize(view, game.content, game.map, random.Random(sample))
     assert world.view(side) == view
     assert world.legal() == game.legal()
+
+
+def test_a_unit_the_search_released_is_not_gathered_again_by_the_doctrine():
+    # a gather-release loop once ran a sim game to the command cap
+    from rules.roads.commands import Release
+    game = new_game(seed=3, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while not any(isinstance(c, Release) for c in game.legal()):
+        game.apply(bots[game.to_act()].choose(game))
+    release = next(c for c in game.legal() if isinstance(c, Release))
+    bot = SearchBot("easy", seed=0)
+    bot._search = lambda pub, view, cmds: (release, "chosen for the test")
+    d = bot.decide(game)
+    assert d.command == release
+    assert (game.state.operation.number, release.unit) in bot.policy.released
