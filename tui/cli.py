@@ -20,6 +20,8 @@ import secrets
 import sys
 from datetime import date
 
+from rules.roads.bots import BOTS as ROADS_BOTS
+
 DEFAULT_GENERALS = ("hoth", "paulus", "ruoff")
 
 
@@ -58,9 +60,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="Fall Blau: the bot (default greedy)")
     sim.add_argument("--hard", action="store_true", help="Fall Blau: Hard Mode")
     sim.add_argument("--missions", action="store_true", help="Fall Blau: Missions Mode")
-    sim.add_argument("--axis", choices=["random", "heuristic"], default="heuristic",
+    sim.add_argument("--axis", choices=list(ROADS_BOTS), default="heuristic",
                      help="Roads: the Axis bot (default heuristic)")
-    sim.add_argument("--soviet", choices=["random", "heuristic"], default="heuristic",
+    sim.add_argument("--soviet", choices=list(ROADS_BOTS), default="heuristic",
                      help="Roads: the Soviet bot (default heuristic)")
     sim.add_argument("--seed", type=int, default=0)
     return p

@@ -37,6 +37,8 @@ class HeuristicBot:
 
     # -- helpers over public information -------------------------------------------------------
     def dist(self, game, start: str) -> dict[str, int]:
+        if start not in game.map.areas:          # off the map (the west edge from Kerch)
+            return {}
         if start not in self._dist:
             seen = {start: 0}
             todo = deque([start])
@@ -249,3 +251,16 @@ class _Context:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def _strength(name: str):
+    """The search AI of ``rules.roads.ai`` at one strength, as a BOT name (imported late: the
+    AI itself plays its rollouts with the heuristic bot above)."""
+    def make(seed: int = 0):
+        from .ai import SearchBot
+        return SearchBot(name, seed)
+    make.__name__ = name
+    return make
+
+
+BOTS.update({name: _strength(name) for name in ("easy", "normal", "hard")})

@@ -1,0 +1,261 @@
+"""The search opponent: Perfect-Information Monte Carlo over determinized worlds with doctrine
+rollouts (brief roads-ai-and-engines 4.3: ensemble determinization, expert playouts).
+
+At each decision with more than one legal command:
+1. the doctrine of the heuristic bot ranks the legal commands from the view and the best few
+   become the candidates (the move generator's pruning of the MTG and LotR searches);
+2. several worlds consistent with the view are sampled (``determinize``);
+3. in each world every candidate is played, then both sides play on by doctrine for a horizon of
+   commands (the battles of that horizon are fought with the world's own chits and dice, which
+   is how the odds of an attack are estimated), and the position is evaluated (``evaluate``);
+   all candidates of one world share its dice seed (common random numbers);
+4. the candidate with the best mean wins, and one line says why.
+
+A battle under way cannot be rebuilt from a view (the cups and the steps still to resolve are
+hidden), so the chits, cohesion checks and retreats are chosen by doctrine; the decision to
+attack is searched. The strengths differ only in effort: candidates, worlds and horizon.
+
+The bot reads the real game only through ``Public``: the legal commands, whose turn it is, the
+view of the side to act, the printed content and map. It never reads the state.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+
+import attrs
+
+from rules.core.dice import SeededDice
+from rules.core.errors import IllegalCommand
+
+from ..bots import HeuristicBot, _Context
+from ..commands import Move, PlayChit, Release, Retreat
+from ..game import Roads
+from ..state import AXIS, SOVIET
+from .determinize import can_determinize, determinize
+from .evaluate import evaluate
+
+
+@attrs.frozen
+class Effort:
+    candidates: int          # commands searched, the doctrine's best first
+    samples: int             # determinized worlds
+    horizon: int             # commands played on by doctrine after the candidate
+    budget: float            # seconds: no world is begun that would end past it (one always is)
+
+
+STRENGTHS = {
+    "easy": Effort(candidates=2, samples=2, horizon=12, budget=0.5),
+    "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5),
+    "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5),
+}
+
+
+class Public:
+    """What a player at the table sees of a game: its legal commands, whose turn it is, one
+    side's view, the printed content and map, the names. Nothing else of the game gets through."""
+
+    def __init__(self, game):
+        self._game = game
+        self.content = game.content
+        self.map = game.map
+
+    def legal(self):
+        return self._game.legal()
+
+    def to_act(self):
+        return self._game.to_act()
+
+    def view(self, side):
+        if side != self._game.to_act():
+            raise PermissionError("the AI may see only the view of the side it plays")
+        return self._game.view(side)
+
+    def describe(self, cmd) -> str:
+        return self._game.describe(cmd)
+
+    def area_name(self, area: str) -> str:
+        return self._game.area_name(area)
+
+
+class _Rollout(HeuristicBot):
+    """The doctrine as a rollout policy inside a sampled world, its distance tables shared by
+    every rollout. The world is the AI's own sample, so the policy reads it directly through a
+    light view with the fields the doctrine uses (the full view also scores VP: too slow here)."""
+
+    _shared: dict[str, dict[str, int]] = {}
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self._dist = _Rollout._shared
+
+    def choose(self, game):
+        cmds = game.legal()
+        if len(cmds) == 1:
+            return cmds[0]
+        s = game.state
+        side = game.to_act()
+        view = _LightView(
+            units=tuple(s.units.values()), control=s.control,
+            permanents=tuple(s.permanents.items()), hand=s.cards[side].hand,
+            rp=tuple((sd, a, n) for sd in (AXIS, SOVIET) for a, n in s.rp[sd].items()),
+            operation=s.operation, initiative=s.initiative,
+            pending=s.pending[0] if s.pending and s.pending[0].side == side else None)
+        ctx = _Context(game, view, side, self)
+        best = max(cmds, key=lambda c: ctx.score(c) + self.rng.random() * 0.01)
+        if isinstance(best, Release) and s.operation is not None:
+            self.released.add((s.operation.number, best.unit))
+        return best
+
+
+@attrs.frozen
+class _LightView:
+    units: tuple
+    control: dict
+    permanents: tuple
+    hand: list
+    rp: tuple
+    operation: object
+    initiative: str | None
+    pending: object
+
+
+@attrs.define
+class Decision:
+    command: object
+    reason: str
+    seconds: float
+    searched: bool
+
+
+class SearchBot:
+    """The computer opponent at one strength (easy, normal, hard)."""
+
+    def __init__(self, strength: str = "normal", seed: int = 0, *, budget: bool = True,
+                 effort: Effort | None = None):
+        """``budget=False`` drops the time cap (the decision then depends on the seed alone);
+        ``effort`` replaces the strength's effort (small efforts keep tests fast)."""
+        if strength not in STRENGTHS:
+            raise ValueError(f"unknown strength {strength!r} (choose from {', '.join(STRENGTHS)})")
+        self.name = strength
+        self.effort = effort or STRENGTHS[strength]
+        self.use_budget = budget
+        self.rng = random.Random(seed)
+        self.policy = HeuristicBot(seed)
+        self.explain = ""                 # the line for the last decision
+        self.decisions: list[Decision] = []
+
+    def choose(self, game):
+        return self.decide(game).command
+
+    def decide(self, game) -> Decision:
+        start = time.perf_counter()
+        pub = Public(game)
+        side = pub.to_act()
+        cmds = pub.legal()
+        view = pub.view(side)
+        if len(cmds) == 1:
+            cmd, why, searched = cmds[0], "the only legal command", False
+        elif not can_determinize(view):
+            cmd = self.policy.choose(pub)
+            why, searched = self._doctrine_reason(pub, view, cmd), False
+        else:
+            cmd, why = self._search(pub, view, cmds)
+            searched = True
+        if isinstance(cmd, Release) and view.operation is not None:
+            # the doctrine then ranks that unit's Gather last: no gather-release loop
+            self.policy.released.add((view.operation.number, cmd.unit))
+        line = f"{pub.describe(cmd)}: {why}"
+        d = Decision(cmd, line, time.perf_counter() - start, searched)
+        self.explain = line
+        self.decisions.append(d)
+        return d
+
+    # -- the search -------------------------------------------------------------------------------
+    def _search(self, pub, view, cmds):
+        e = self.effort
+        side = view.side
+        ctx = _Context(pub, view, side, self.policy)
+        ranked = sorted(range(len(cmds)), key=lambda i: -ctx.score(cmds[i]))
+        cands = [cmds[i] for i in ranked[: e.candidates]]
+        if len(cands) == 1:
+            return cands[0], "the doctrine's choice"
+        values = [[] for _ in cands]
+        took = [[] for _ in cands]
+        begun = time.perf_counter()
+        for k in range(e.samples):
+            spent = time.perf_counter() - begun
+            if k and self.use_budget and spent + spent / k > e.budget:
+                break                            # the next world would end past the budget
+            world = determinize(view, pub.content, pub.map, self.rng)
+            frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
+            seed = self.rng.randrange(2 ** 31)
+            for i, cmd in enumerate(cands):
+                g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
+                          seed=seed, options={}, undo=False)
+                try:
+                    g.apply(cmd)
+                except IllegalCommand:
+                    continue                     # not legal in this world: no evidence for it
+                _rollout(g, e.horizon, seed)
+                values[i].append(evaluate(g, side))
+                if isinstance(cmd, Move) and _foes_in(view, cmd.area, side):
+                    took[i].append(g.state.control.get(cmd.area) == side
+                                   and not any(c.where == cmd.area and c.side != side
+                                               for c in g.state.units.values()))
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        return cands[best], self._search_reason(pub, cands, means, took, best, len(values[best]))
+
+    # -- explanations -------------------------------------------------------------------------------
+    def _search_reason(self, pub, cands, means, took, best, worlds) -> str:
+        parts = []
+        if took[best]:
+            parts.append(f"{100 * sum(took[best]) / len(took[best]):.0f}% to take "
+                         f"{pub.area_name(cands[best].area)}")
+        parts.append(f"worth {means[best]:+.1f} after {self.effort.horizon} commands in {worlds} "
+                     f"sampled world{'s' if worlds != 1 else ''}")
+        others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
+        if others:
+            runner = max(others, key=lambda i: means[i])
+            parts.append(f"{means[best] - means[runner]:+.1f} over {pub.describe(cands[runner])}")
+        return ", ".join(parts)
+
+    def _doctrine_reason(self, pub, view, cmd) -> str:
+        b = view.battle
+        if b is not None:
+            where = pub.area_name(b.area)
+            if isinstance(cmd, PlayChit):
+                return f"battle of {where}: the chit that hurts the enemy most for the least risk"
+            if isinstance(cmd, Retreat):
+                return f"battle of {where}: the retreat towards the friendly front"
+            return f"battle of {where}: by doctrine (the cups are hidden, no search)"
+        return "by doctrine"
+
+
+def _foes_in(view, area: str, side: str) -> bool:
+    return any(c.where == area and c.side != side for c in view.units)
+
+
+def _rollout(g: Roads, horizon: int, seed: int) -> None:
+    bots = {AXIS: _Rollout(seed), SOVIET: _Rollout(seed + 1)}
+    for _ in range(horizon):
+        side = g.to_act()
+        if side is None:
+            return
+        g.apply(bots[side].choose(g))
+
+
+def hint(game, side: str):
+    """What the hard AI would do now for ``side`` and why, from that side's view only:
+    (command, reason). ``side`` must be the side to act."""
+    if game.to_act() != side:
+        raise ValueError(f"it is not the {side} side's turn")
+    view = game.view(side)
+    bot = SearchBot("hard", seed=view.sequence * 7919 + view.cards_done)
+    d = bot.decide(game)
+    return d.command, d.reason
+
+

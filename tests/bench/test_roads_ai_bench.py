@@ -1,0 +1,52 @@
+"""Roads AI benchmarks (issue 12, item 4): decision times per strength, printed; they assert
+only that a decision was made, not its time (the machine is shared).
+
+Run: python3 run.py test -m bench -s tests/bench/test_roads_ai_bench.py
+Budgets: normal within 1 s median and 3 s at most on one core, hard within 5 s at most;
+a decision with one legal command at once.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from rules.roads import new_game
+from rules.roads.ai import SearchBot
+from rules.roads.bots import HeuristicBot
+from rules.roads.state import AXIS, SOVIET
+
+pytestmark = pytest.mark.bench
+
+DECISIONS = {"easy": 60, "normal": 40, "hard": 20}     # searched decisions measured per strength
+
+
+def _figures(samples: list[float]) -> str:
+    samples = sorted(samples)
+    p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+    return (f"median {statistics.median(samples) * 1e3:.0f} ms, p99 {p99 * 1e3:.0f} ms, "
+            f"max {samples[-1] * 1e3:.0f} ms over {len(samples)}")
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "hard"])
+def test_decision_times(strength):
+    searched, other = [], []
+    seed = 0
+    while len(searched) < DECISIONS[strength]:
+        seed += 1
+        game = new_game(seed=seed, undo=False)
+        ai_side = AXIS if seed % 2 else SOVIET
+        ai = SearchBot(strength, seed=seed)
+        doctrine = HeuristicBot(seed)
+        while game.outcome is None and len(searched) < DECISIONS[strength]:
+            if game.to_act() == ai_side:
+                d = ai.decide(game)
+                (searched if d.searched else other).append(d.seconds)
+                game.apply(d.command)
+            else:
+                game.apply(doctrine.choose(game))
+    print(f"\n{strength}: searched decisions {_figures(searched)}")
+    if other:
+        print(f"{strength}: trivial and in-battle decisions {_figures(other)}")
+    assert searched

@@ -1,0 +1,197 @@
+"""The Roads AI (issue 12): determinization from a view, fairness by construction, legal
+commands only, whole games on both sides, explanations, the hint."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.core.dice import SeededDice
+from rules.roads import new_game
+from rules.roads.ai import Effort, SearchBot, determinize, evaluate, hint
+from rules.roads.ai.determinize import unseen_cards
+from rules.roads.ai.search import Public
+from rules.roads.bots import BOTS, HeuristicBot
+from rules.roads.game import Roads
+from rules.roads.state import AXIS, SOVIET, other
+
+TINY = Effort(candidates=3, samples=2, horizon=6, budget=99.0)
+
+
+def _advance(game, commands: int, seed: int = 0):
+    """Play on by doctrine for a number of commands, then up to a decision the search takes."""
+    bots = {AXIS: HeuristicBot(seed), SOVIET: HeuristicBot(seed + 1)}
+    for _ in range(commands):
+        game.apply(bots[game.to_act()].choose(game))
+    while (game.state.battle is not None or game.state.pending or len(game.legal()) < 3):
+        game.apply(bots[game.to_act()].choose(game))
+    return game
+
+
+def _hidden_twin(game, side: str, seed: int) -> Roads:
+    """A copy of ``game`` that differs only in what ``side`` cannot see: the other side's hand
+    swapped with cards of its deck and discards, both decks in another order, other dice."""
+    rng = random.Random(seed)
+    state = pickle.loads(pickle.dumps(game.state))
+    foe = state.cards[other(side)]
+    pool = foe.hand + foe.deck + foe.discards
+    rng.shuffle(pool)
+    n, m = len(foe.hand), len(foe.discards)
+    foe.hand, foe.discards, foe.deck = pool[:n], pool[n:n + m], pool[n + m:]
+    rng.shuffle(state.cards[side].deck)
+    return Roads(state, SeededDice(seed), game.content, game.map, seed=seed, options={}, undo=False)
+
+
+def test_a_determinized_world_shows_the_viewer_the_same_view():
+    # brief 4.3: the sample is consistent with everything the side sees
+    game = _advance(new_game(seed=4, undo=False), 120)
+    side = game.to_act()
+    view = game.view(side)
+    world = determinize(view, game.content, game.map, random.Random(1))
+    assert world.view(side) == view
+    assert world.legal() == game.legal()
+
+
+def test_determinization_deals_only_unseen_cards_to_the_other_side():
+    game = _advance(new_game(seed=5, undo=False), 60)
+    side = game.to_act()
+    view = game.view(side)
+    world = determinize(view, game.content, game.map, random.Random(2))
+    c = world.state.cards[other(side)]
+    assert set(c.hand + c.deck + c.discards) <= set(unseen_cards(view, game.content, other(side)))
+    assert len(c.hand) == len(game.state.cards[other(side)].hand)
+    assert len(c.deck) == len(game.state.cards[other(side)].deck)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_ai_decides_the_same_whatever_it_cannot_see(seed):
+    # issue 12, item 6: fair by construction
+    game = _advance(new_game(seed=seed, undo=False), 40 * seed)
+    side = game.to_act()
+    twin = _hidden_twin(game, side, seed + 100)
+    assert twin.view(side) == game.view(side)
+    assert twin.state.cards[other(side)].hand != game.state.cards[other(side)].hand \
+        or twin.state.cards[other(side)].deck != game.state.cards[other(side)].deck
+    a = SearchBot("normal", seed=7, budget=False, effort=TINY).decide(game)
+    b = SearchBot("normal", seed=7, budget=False, effort=TINY).decide(twin)
+    assert a.searched and b.searched
+    assert a.command == b.command
+    assert a.reason == b.reason
+
+
+def test_the_ai_sees_the_game_only_through_the_view_of_the_side_to_act():
+    game = new_game(seed=3, undo=False)
+    pub = Public(game)
+    assert not hasattr(pub, "state")
+    with pytest.raises(PermissionError):
+        pub.view(other(game.to_act()))
+
+
+@pytest.mark.parametrize("ai_side", [AXIS, SOVIET])
+def test_the_ai_finishes_a_game_with_legal_commands_only(ai_side):
+    # the first half of the game by doctrine on both sides keeps the test short
+    game = new_game(seed=11, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while game.state.cards_done < 40:
+        game.apply(bots[game.to_act()].choose(game))
+    ai = SearchBot("easy", seed=3, effort=Effort(candidates=2, samples=1, horizon=4, budget=99.0))
+    rnd = BOTS["random"](5)
+    for _ in range(20000):
+        if game.outcome is not None:
+            break
+        side = game.to_act()
+        if side == ai_side:
+            legal = game.legal()
+            cmd = ai.choose(game)
+            assert cmd in legal
+            assert ai.explain.startswith(game.describe(cmd))
+        else:
+            cmd = rnd.choose(game)
+        game.apply(cmd)
+    assert game.outcome is not None
+    assert all(d.reason for d in ai.decisions)
+
+
+def test_a_single_legal_command_is_taken_at_once():
+    game = new_game(seed=2, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while len(game.legal()) != 1:
+        game.apply(bots[game.to_act()].choose(game))
+    d = SearchBot("hard", seed=0).decide(game)
+    assert d.command == game.legal()[0]
+    assert not d.searched and d.seconds < 0.05
+    assert d.reason.endswith("the only legal command")
+
+
+def test_the_hint_names_a_legal_command_and_leaves_the_game_alone():
+    game = _advance(new_game(seed=6, undo=False), 30)
+    side = game.to_act()
+    before = pickle.dumps(game.state)
+    cmd, reason = hint(game, side)
+    assert cmd in game.legal()
+    assert reason.startswith(game.describe(cmd))
+    assert pickle.dumps(game.state) == before
+    with pytest.raises(ValueError):
+        hint(game, other(side))
+
+
+def test_the_evaluation_prefers_the_side_with_more_vp():
+    game = new_game(seed=1, undo=False)
+    base, base_soviet = evaluate(game, AXIS), evaluate(game, SOVIET)
+    for c in game.state.units.values():
+        if c.side == SOVIET and c.where in game.map.areas:
+            c.where = "destroyed"
+            break
+    assert evaluate(game, AXIS) > base
+    assert evaluate(game, SOVIET) < base_soviet
+
+
+@pytest.mark.parametrize("name", ["easy", "normal", "hard"])
+def test_the_strengths_are_bot_names_for_the_sim(name):
+    bot = BOTS[name](1)
+    assert isinstance(bot, SearchBot) and bot.name == name
+
+
+def test_the_heuristic_bot_measures_no_distance_from_off_the_map():
+    # campaign 1.d.II: a retreat may leave by the west edge from Kerch ("gone")
+    from rules.roads.state import GONE
+    game = new_game(seed=1, undo=False)
+    assert HeuristicBot(0).dist(game, GONE) == {}
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 400), sample=st.integers(0, 10_000))
+def test_every_determinized_world_matches_the_view_it_came_from(seed, steps, sample):
+    # brief 4.3: whatever is sampled, the viewer sees the same board, hand, counts and choices
+    rng = random.Random(seed)
+    game = new_game(seed=seed, undo=False)
+    for _ in range(steps):
+        if game.outcome is not None:
+            break
+        game.apply(rng.choice(game.legal()))
+    side = game.to_act()
+    if side is None or game.state.battle is not None:
+        return
+    view = game.view(side)
+    world = determinize(view, game.content, game.map, random.Random(sample))
+    assert world.view(side) == view
+    assert world.legal() == game.legal()
+
+
+def test_a_unit_the_search_released_is_not_gathered_again_by_the_doctrine():
+    # a gather-release loop once ran a sim game to the command cap
+    from rules.roads.commands import Release
+    game = new_game(seed=3, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while not any(isinstance(c, Release) for c in game.legal()):
+        game.apply(bots[game.to_act()].choose(game))
+    release = next(c for c in game.legal() if isinstance(c, Release))
+    bot = SearchBot("easy", seed=0)
+    bot._search = lambda pub, view, cmds: (release, "chosen for the test")
+    d = bot.decide(game)
+    assert d.command == release
+    assert (game.state.operation.number, release.unit) in bot.policy.released
