@@ -106,13 +106,23 @@ def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -
 
 
 # -- playing a card -------------------------------------------------------------------------------
+def lay_down(g: Roads, side: str, card_id: str, rule: str, verb: str = "play",
+             from_hand: bool = True) -> list[Event]:
+    """A card is played face up: out of the hand (or from where it was set ready), onto the
+    played pile, counted among the cards played or discarded (7.c, 1.b.I)."""
+    s = g.state
+    card = g.content.cards[card_id]
+    if from_hand:
+        s.cards[side].hand.remove(card_id)
+    s.cards[side].played.append(card_id)
+    s.cards_done += 1
+    return [Event(f"{g.side_name(side)} {verb} {card.name}: {card.text}", rule, "card", reveal=True)]
+
+
 def play(g: Roads, side: str, card_id: str) -> list[Event]:
     s = g.state
     card = g.content.cards[card_id]
-    s.cards[side].hand.remove(card_id)
-    s.cards[side].played.append(card_id)
-    s.cards_done += 1
-    events = [Event(f"{g.side_name(side)} play {card.name}: {card.text}", "CC 4.2.3a", "card", reveal=True)]
+    events = lay_down(g, side, card_id, "CC 4.2.3a")
     if card.reinforcement and side == SOVIET:
         s.soviet_reinforcements += 1
     for eff in card.effect:
@@ -242,11 +252,8 @@ BATTLE_OPS = ("cohesion", "tactical", "extra-chits", "cancel-chit", "strike", "r
 def play_ready(g: Roads, side: str, card_id: str) -> list[Event]:
     """Series 2.3.4 ruling: the Event set face down with the Card/Map choice is revealed as the
     enemy's operation begins, and acts on it."""
-    s = g.state
     card = g.content.cards[card_id]
-    s.cards[side].played.append(card_id)
-    s.cards_done += 1
-    events = [Event(f"{g.side_name(side)} reveal {card.name}: {card.text}", "CC 2.3.4", "card", reveal=True)]
+    events = lay_down(g, side, card_id, "CC 2.3.4", verb="reveal", from_hand=False)
     for eff in card.effect:
         events += apply_effect(g, side, card_id, eff)
     return events
@@ -258,10 +265,7 @@ def battle_effects(g: Roads, side: str, card_id: str) -> list[Event]:
     s = g.state
     b = s.battle
     card = g.content.cards[card_id]
-    s.cards[side].hand.remove(card_id)
-    s.cards[side].played.append(card_id)
-    s.cards_done += 1
-    events = [Event(f"{g.side_name(side)} play {card.name}: {card.text}", "CC 2.3.1", "card", reveal=True)]
+    events = lay_down(g, side, card_id, "CC 2.3.1")
     for index, eff in enumerate(card.effect):
         if eff.op == "cohesion":
             target = side if eff.on == "own" else other(side)
