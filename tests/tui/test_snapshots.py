@@ -229,8 +229,9 @@ CASES.update({
 })
 
 
-async def render(case: str, size: tuple[int, int]) -> tuple[str, str]:
-    make_game, prepare = CASES[case]
+async def render(case: str, size: tuple[int, int], cases: dict | None = None) -> tuple[str, str]:
+    """(SVG, text) of `case` (a (make_game, prepare) pair of `cases`, default CASES) at `size`."""
+    make_game, prepare = (CASES if cases is None else cases)[case]
     app = WartableApp(game=make_game(), autosave=False)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -268,6 +269,11 @@ def check_golden(path: Path, actual: str, update: bool, tmp_path: Path) -> str |
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", list(CASES))
 async def test_snapshot(case, size, colour, monkeypatch, update_snapshots, tmp_path):
+    await assert_golden(CASES, case, size, colour, monkeypatch, update_snapshots, tmp_path)
+
+
+async def assert_golden(cases, case, size, colour, monkeypatch, update_snapshots, tmp_path) -> None:
+    """Render `case` of `cases` at `size` in `colour` and compare it with its golden frames."""
     if colour == "nocolor":
         monkeypatch.setenv("NO_COLOR", "1")   # read by Textual when the App is constructed
     else:
@@ -276,7 +282,7 @@ async def test_snapshot(case, size, colour, monkeypatch, update_snapshots, tmp_p
     # test size (a real terminal gives its own size), and RichLog wraps the log to it.
     monkeypatch.setenv("COLUMNS", str(size[0]))
     monkeypatch.setenv("LINES", str(size[1]))
-    svg, txt = await render(case, size)
+    svg, txt = await render(case, size, cases)
     name = f"{case}-{size[0]}x{size[1]}-{colour}"
     problems = [p for p in (check_golden(SNAPSHOTS / f"{name}.txt", txt, update_snapshots, tmp_path),
                             check_golden(SNAPSHOTS / f"{name}.svg", svg, update_snapshots, tmp_path)) if p]

@@ -13,8 +13,7 @@ import pytest
 
 from rules.roads import new_game
 from rules.roads.bots import BOTS
-from tests.tui.test_snapshots import SNAPSHOTS, check_golden, text_frame
-from tui.app import WartableApp
+from tests.tui.test_snapshots import SNAPSHOTS, assert_golden
 from tui.roads.screen import InfoScreen, RoadsScreen
 
 SIZES = [(80, 24), (160, 50)]
@@ -56,31 +55,11 @@ CASES = {
 }
 
 
-async def render(case: str, size: tuple[int, int]) -> tuple[str, str]:
-    make_game, prepare = CASES[case]
-    app = WartableApp(game=make_game(), autosave=False)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        await prepare(pilot)
-        await pilot.pause()
-        return app.export_screenshot(), text_frame(app)
-
-
 @pytest.mark.parametrize("colour", COLOURS)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("case", list(CASES))
 async def test_snapshot(case, size, colour, monkeypatch, update_snapshots, tmp_path):
-    if colour == "nocolor":
-        monkeypatch.setenv("NO_COLOR", "1")
-    else:
-        monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.setenv("COLUMNS", str(size[0]))
-    monkeypatch.setenv("LINES", str(size[1]))
-    svg, txt = await render(case, size)
-    name = f"{case}-{size[0]}x{size[1]}-{colour}"
-    problems = [p for p in (check_golden(SNAPSHOTS / f"{name}.txt", txt, update_snapshots, tmp_path),
-                            check_golden(SNAPSHOTS / f"{name}.svg", svg, update_snapshots, tmp_path)) if p]
-    assert not problems, "\n\n".join(problems)
+    await assert_golden(CASES, case, size, colour, monkeypatch, update_snapshots, tmp_path)
 
 
 @pytest.mark.parametrize("case", list(CASES))
