@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Footer, Static
 
 from rules.core.events import Event
 from rules.roads import commands as c
@@ -29,6 +29,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.area_map import AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.text_screen import TextScreen
 
 from . import panels
 from .menu import CONFIRM, is_battle, menu_entries
@@ -323,25 +324,13 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class InfoScreen(ModalScreen[None]):
-    BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False),
-                Binding("h", "close", show=False)]
+class InfoScreen(TextScreen):
+    """The supply track, the battle and the hand in full; h closes it as it opened it."""
+
+    BINDINGS = [Binding("h", "close", show=False)]
 
     def __init__(self, body) -> None:
-        super().__init__()
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
-            yield Label("Supply track, battle and hand  (q: close, arrows scroll)", id="help-title")
-            with VerticalScroll(id="help-scroll"):
-                yield Static(self.body)
-
-    def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        super().__init__("Supply track, battle and hand", body)
 
 
 class RoadsEndScreen(ModalScreen[None]):

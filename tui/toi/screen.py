@@ -23,6 +23,7 @@ from tui.fallblau.screen import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.text_screen import TextScreen
 
 from .menu import menu_entries
 from .panels import command_cards, command_now, ledger, result_totals, scenario_sheet, status_line
@@ -297,29 +298,6 @@ class ResultFormScreen(ModalScreen[None]):
             focused.value = str(self._held(focused.id))
             return
         self._leaving = True
-        self.dismiss(None)
-
-
-class TextScreen(ModalScreen[None]):
-    """A long text (the set-up sheet) to read and scroll."""
-
-    BINDINGS = [Binding("q", "close", "Close", id="back"), Binding("escape", "close", show=False)]
-
-    def __init__(self, title: str, text: str) -> None:
-        super().__init__()
-        self.title_text = title
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="help"):
-            yield Label(f"{self.title_text}  (q: close, arrows scroll)", id="help-title")
-            with VerticalScroll(id="help-scroll"):
-                yield Static(Text(self.text))
-
-    def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
-
-    def action_close(self) -> None:
         self.dismiss(None)
 
 
