@@ -13,7 +13,7 @@ from rules.core.events import Event
 
 from . import values
 from .commands import ChooseUnit, PlayCard, PlayChit, Retreat, StopRetreat
-from .geography import occupancy, take_control, units_in, update_isolation
+from .geography import leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
 from .state import AXIS, DESTROYED, GONE, SOVIET, Battle, other
 
 if TYPE_CHECKING:
@@ -448,7 +448,7 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
         out.append(n)
     # campaign 1.d.II: the German Kerch units may leave by the west edge as a retreat (an
     # attacker only after its first step back where it came from)
-    edge = [GONE] if (g.content.units[unit].kerch and "west" in g.map.areas[here].edge
+    edge = [GONE] if (leaves_by_west_edge(g, unit, here)
                       and (b.retreat_path or c.side != b.attacker)) else []
     if not out:
         return edge

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .state import other
+from .state import AXIS, other
 
 if TYPE_CHECKING:
     from .game import Roads
@@ -53,23 +53,49 @@ def take_control(g: Roads, area: str, side: str) -> list[Event]:
     return [Event(f"{g.side_name(side)} now control {g.area_name(area)}.", "RtS 1.f.III", "control")]
 
 
+def leaves_by_west_edge(g: Roads, unit: str, area: str) -> bool:
+    """Campaign 1.d.II: a German unit that began the game in Kerch may leave the map by the
+    western edge from an area on that edge."""
+    return g.content.units[unit].kerch and area in g.map.areas and "west" in g.map.areas[area].edge
+
+
+def passable(g: Roads, unit: str, here: str, there: str) -> bool:
+    """Whether `unit` could ever enter `there` from `here` as things stand (ruling on 9.6.6a's
+    "impassable"): not across the Kerch Straits for a Soviet before winter (campaign 1.d.I),
+    not across the Volga while it is closed (1.b.I), and for the Axis not into an area the
+    nationality rules forbid it (3.a, 3.b, 3.c)."""
+    from .movement import nationality_ok, volga_closed, winter
+    kind = g.map.border(here, there)
+    side = g.state.units[unit].side
+    if kind == "kerch" and side != AXIS and not winter(g):
+        return False
+    if kind == "volga" and volga_closed(g):
+        return False
+    return side != AXIS or nationality_ok(g, [unit], there)
+
+
 def update_isolation(g: Roads) -> list[Event]:
-    """Series 9.6.6: a unit whose every neighbouring area is enemy-occupied (or impassable)
-    is isolated the moment it happens; the marker comes off the moment it ends."""
+    """Series 9.6.6: a unit whose every neighbouring area is enemy-occupied or impassable to it
+    is isolated the moment it happens; the marker comes off the moment it ends. The western
+    edge is a way out for the German Kerch units (campaign 1.d.II)."""
     events: list[Event] = []
     occ = occupancy(g)
     b = g.state.battle
+    rp = g.state.rp
     for c in g.state.units.values():
-        if c.where not in g.map.areas:
+        here = c.where
+        if here not in g.map.areas:
             continue
         foe = other(c.side)
         # 9.6.6d: units surrounding it that attack it still surround it
-        attacked_from = b.came_from if b is not None and b.area == c.where and foe == b.attacker else ""
-        isolated = all(foe in occ.get(n, ()) or g.state.rp[foe].get(n, 0) > 0 or n == attacked_from
-                       for n in g.map.neighbours(c.where))
+        attacked_from = b.came_from if b is not None and b.area == here and foe == b.attacker else ""
+        isolated = not leaves_by_west_edge(g, c.id, here) and not any(
+            n != attacked_from and foe not in occ.get(n, ()) and not rp[foe].get(n, 0)
+            and passable(g, c.id, here, n)
+            for n in g.map.neighbours(here))
         if isolated != c.isolated:
             c.isolated = isolated
             word = "is isolated" if isolated else "is no longer isolated"
-            events.append(Event(f"{g.unit_name(c.id)} {word} in {g.area_name(c.where)}.",
+            events.append(Event(f"{g.unit_name(c.id)} {word} in {g.area_name(here)}.",
                                 "CC 9.6.6", "isolation"))
     return events

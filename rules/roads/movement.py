@@ -10,7 +10,7 @@ from rules.core.events import Event
 
 from . import values
 from .commands import Gather, Halt, Move, Release
-from .geography import occupancy, take_control, units_in, update_isolation
+from .geography import leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
 from .state import AXIS, GONE, SOVIET, other
 
 if TYPE_CHECKING:
@@ -202,8 +202,7 @@ def destinations(g: Roads, side: str) -> list[str]:
         if friends and op.sp - (0 if op.paid else move_cost(g, side, op.force)) < stack_cost(g, side):
             continue                                  # the stack this move may make must be payable
         out.append(n)
-    if (here in g.map.areas and "west" in g.map.areas[here].edge
-            and all(g.content.units[u].kerch for u in op.force) and op.mp >= 1):
+    if op.mp >= 1 and all(leaves_by_west_edge(g, u, here) for u in op.force):
         out.append(GONE)                              # campaign 1.d.II
     return out
 

@@ -197,6 +197,7 @@ def _cards():
         Card("s-supplies", S, "Supplies", "operational", (Effect("gain-rp", count=2),)),
         Card("s-katyusha", S, "Katyushas", "tactics", (Effect("cohesion", on="enemy", modifier=2),)),
         Card("s-repair", S, "Repairs", "operational", (Effect("rebuild", count=1),)),
+        Card("s-withdrawal", S, "Strategic Withdrawal", "tactics", (Effect("withdraw"),)),
     ]
     return {c.id: c for c in cards}
 

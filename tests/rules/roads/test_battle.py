@@ -10,7 +10,7 @@ By default the 2nd Infantry Corps (CH 6, TV 2) attacks the 3rd Army (CH 6, TV 1)
 
 from __future__ import annotations
 
-from rules.roads import ChooseUnit, Gather, Move, PlayChit, Retreat, StartOperation, StopRetreat
+from rules.roads import ChooseUnit, Gather, Move, PlayCard, PlayChit, Retreat, StartOperation, StopRetreat
 from rules.roads import battle, values
 from rules.roads.state import AXIS, DESTROYED, GONE, POOL, SOVIET
 from rules.roads.victory import breakdown
@@ -280,13 +280,27 @@ def test_ruling_cc_9_6_3f_with_no_rp_on_the_map_the_axis_retreats_towards_the_we
 
 def test_cc_9_6_5_a_unit_that_cannot_retreat_is_destroyed():
     # the 3rd Army at a3 (the Straits variant): a2 is the attackers' origin, b3 holds Panzers,
-    # and the Soviets may not cross the Straits to w3 before winter
-    game = fight([9], ["axis-air-strike", "axis-ambush"], force=("inf",), into="a3", kerch=True,
-                 units={"a3": "a3", "pz": "b3", "kerch": POOL})
-    assert not game.state.units["a3"].isolated
-    chit(game, AXIS, "axis-air-strike")
+    # and the Soviets may not cross the Straits to w3 before winter: it withdraws (a card) and
+    # has nowhere to go
+    game = fight([1], ["axis-ambush", "axis-assault", "soviet-ambush"], force=("inf",), into="a3",
+                 kerch=True, units={"a3": "a3", "pz": "b3", "kerch": POOL},
+                 hands={SOVIET: ["s-withdrawal"]})
+    chit(game, AXIS, "axis-ambush")                       # 1: the 3rd Army passes
+    game.apply(PlayCard(SOVIET, "s-withdrawal"))
     assert game.state.units["a3"].where == DESTROYED
     assert any(e.rule == "CC 9.6.5" for e in game.events)
+    assert game.state.battle is None
+
+
+def test_strategic_withdrawal_the_defenders_retreat_without_being_disorganized():
+    game = fight([1], ["axis-ambush", "axis-assault", "soviet-ambush"], hands={SOVIET: ["s-withdrawal"]})
+    chit(game, AXIS, "axis-ambush")
+    game.apply(PlayCard(SOVIET, "s-withdrawal"))
+    assert sorted(game.legal(), key=str) == [Retreat(SOVIET, "b2"), Retreat(SOVIET, "e1")]   # never a1
+    game.apply(Retreat(SOVIET, "b2"))                     # then on to its RP at e2
+    a3 = game.state.units["a3"]
+    assert a3.where == "e2" and not a3.disorganized
+    assert game.state.battle is None and game.state.control["b1"] == AXIS
 
 
 def test_cc_9_6_6c_an_isolated_unit_that_is_disorganized_is_destroyed():

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rules.roads import Gather, Halt, Move, PlaceUnit, Release, StartOperation
 from rules.roads.state import AXIS, GONE, POOL, SOVIET
 from rules.roads.victory import breakdown
+from rules.roads.geography import update_isolation
 from tests.rules.roads.small_world import small_game
 
 SOVIET_OP = {AXIS: {"a2": 1}, SOVIET: {"e2": 2}}
@@ -368,3 +369,60 @@ def test_cc_12_2_the_last_units_of_manstein_s_area_take_him_along_with_his_plus_
     gather(game2, AXIS, "inf")                            # the Panzers stay with him
     game2.apply(Move(AXIS, "a3"))
     assert game2.state.leader == "a2"
+
+
+def test_ruling_cc_9_6_6a_rts_3_a_an_area_of_another_non_german_nation_is_impassable_for_isolation():
+    # the Italians at w1: a1 holds the Rumanians (3.a: impassable to them), w2 a Soviet army
+    game = small_game(units={"ita": "w1", "rum": "a1", "res": "w2"})
+    assert game.state.units["ita"].isolated
+    assert not game.state.units["inf2"].isolated          # a German may go where the Rumanians are
+    game2 = small_game(units={"ita": "w1", "res": "w2"})  # a1 holds only Germans: a way out
+    assert not game2.state.units["ita"].isolated
+
+
+def test_ruling_cc_9_6_6a_rts_3_b_areas_too_near_the_other_nation_are_impassable_for_isolation():
+    # the Hungarians at w1, the Rumanians at a3: a1 and w2 are both two areas from a3 (3.b, 3.c)
+    game = small_game(units={"hun": "w1", "rum": "a3", "ita": POOL})
+    assert game.state.units["hun"].isolated
+    game.state.units["rum"].where = "b3"                  # four areas away now: w2 is open
+    update_isolation(game)
+    assert not game.state.units["hun"].isolated
+
+
+def test_ruling_cc_9_6_6a_rts_1_d_i_the_straits_are_impassable_to_soviets_before_winter():
+    # a Soviet army at a3 between the Axis at a2 and b3; its only other neighbour is across the Straits
+    game = small_game(kerch=True, units={"res": "a3", "inf2": "b3", "kerch": POOL})
+    assert game.state.units["res"].isolated
+    winter(game)
+    update_isolation(game)
+    assert not game.state.units["res"].isolated
+
+
+def test_ruling_cc_9_6_6a_rts_1_b_i_the_closed_volga_is_impassable_for_isolation():
+    # the 3rd Army at b1 between the 2nd Infantry Corps (a1) and the Panzers (b2): e1 is across the Volga
+    game = small_game(units={"pz": "b2", "a1": POOL, "a2": POOL})
+    assert not game.state.units["a3"].isolated            # the Volga may be crossed in summer
+    winter(game)                                          # closed for five cards (1.b.I)
+    update_isolation(game)
+    assert game.state.units["a3"].isolated
+    game.state.cards_done += 5                            # open again, as a major river
+    update_isolation(game)
+    assert not game.state.units["a3"].isolated
+
+
+def test_ruling_cc_9_6_6a_rts_1_d_ii_the_west_edge_is_a_way_out_for_the_kerch_units():
+    # Kerch's group at w3 with enemy units in both neighbours (w2, a3): the edge stays open to it
+    game = small_game(units={"res": "w2", "a3": "a3"})
+    assert not game.state.units["kerch"].isolated
+    game2 = small_game(units={"res": "w2", "a3": "a3", "kerch": POOL, "inf2": "w3"})
+    assert game2.state.units["inf2"].isolated             # a unit that may not leave by the edge
+
+
+def test_rts_1_d_ii_the_german_corps_in_kerch_are_not_isolated_at_the_start():
+    from rules.roads import new_game
+    game = new_game(seed=0)
+    kerch = [c for c in game.state.units.values() if game.content.units[c.id].kerch]
+    assert kerch and all(c.where == "kerch" for c in kerch)
+    assert game.map.neighbours("kerch") == ("taman",) and game.state.units
+    assert any(c.where == "taman" and c.side == SOVIET for c in game.state.units.values())
+    assert not [c.id for c in game.state.units.values() if c.isolated]
