@@ -13,7 +13,7 @@ from rules.core.events import Event
 
 from . import values
 from .commands import ChooseUnit, PlayCard, PlayChit, Retreat, StopRetreat
-from .geography import leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
+from .geography import leader_follows, leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
 from .state import AXIS, DESTROYED, GONE, SOVIET, Battle, other
 
 if TYPE_CHECKING:
@@ -497,29 +497,25 @@ def retreat_step(g: Roads, cmd: Retreat, auto: bool = False) -> list[Event]:
     b = g.state.battle
     unit = b.retreats[0]
     c = g.state.units[unit]
+    left = b.retreat_path[-1] if b.retreat_path else b.area
     if cmd.area == GONE:                          # campaign 1.d.II: not destroyed, never back
         c.where, c.isolated, c.disorganized = GONE, False, False
         b.retreats.pop(0)
         b.retreat_path = []
         events = [Event(f"{g.unit_name(unit)} retreats off the map by the west edge; it is not destroyed "
                         "but cannot return.", "RtS 1.d.II", "retreat")]
+        events += leader_follows(g, left, GONE)
         return events if auto else events + _auto_retreat(g)
     c.where = cmd.area
-    if g.state.leader and c.side == AXIS:
-        _leader_follows(g, unit, b.retreat_path[-1] if b.retreat_path else b.area)
     b.retreat_path.append(cmd.area)
     events = [Event(f"{g.unit_name(unit)} retreats to {g.area_name(cmd.area)}.", "CC 9.6.3f", "retreat")]
+    if c.side == AXIS:
+        events += leader_follows(g, left, cmd.area)
     if not units_in(g, cmd.area, other(c.side)):
         events += take_control(g, cmd.area, c.side)   # campaign 1.f.III: the last to move through
     if not auto:
         events += _auto_retreat(g)
     return events
-
-
-def _leader_follows(g: Roads, unit: str, left: str) -> None:
-    s = g.state
-    if s.leader == left and not units_in(g, left, AXIS):
-        s.leader = s.units[unit].where
 
 
 def stop_retreat(g: Roads, cmd: StopRetreat) -> list[Event]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .geography import update_isolation
+from .geography import leader_follows, update_isolation
 from .state import AXIS, POOL, SOVIET, Pending, other
 
 if TYPE_CHECKING:
@@ -395,10 +395,13 @@ def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
         s.leader = area
         return [Event(f"Manstein takes command in {g.area_name(area)}.", "RtS 10.a", "reinforce")]
     c = s.units[unit]
+    left = c.where
     c.where = area
-    c.disorganized = c.depleted = False
     rule = p.rule
-    return [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, "reinforce")] + update_isolation(g)
+    events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, "reinforce")]
+    if left in g.map.areas:            # redeployed from Kerch (1.d.III): as it was, Manstein along
+        events += leader_follows(g, left, area)
+    return events + update_isolation(g)
 
 
 def pick_unit(g: Roads, side: str, unit: str) -> list[Event]:

@@ -53,6 +53,22 @@ def take_control(g: Roads, area: str, side: str) -> list[Event]:
     return [Event(f"{g.side_name(side)} now control {g.area_name(area)}.", "RtS 1.f.III", "control")]
 
 
+def leader_follows(g: Roads, left: str, to: str, along: bool = False) -> list[Event]:
+    """Series 12.2: a leader never stays without units. When the last Axis units leave his
+    area (or he goes `along` with them) he goes where they go; off the map by the western edge
+    (campaign 1.d.II) he leaves the game with them, not eliminated (no VP, 16.b.I)."""
+    s = g.state
+    if not s.leader or s.leader != left or (not along and units_in(g, left, AXIS)):
+        return []
+    if to in g.map.areas:
+        s.leader = to
+        return [Event(f"Manstein goes with them to {g.area_name(to)} (a leader never stays alone).",
+                      "CC 12.2", "move")]
+    s.leader = ""
+    return [Event("Manstein leaves the map with them by the western edge: not eliminated, he "
+                  "cannot return.", "CC 12.2, RtS 1.d.II", "move")]
+
+
 def leaves_by_west_edge(g: Roads, unit: str, area: str) -> bool:
     """Campaign 1.d.II: a German unit that began the game in Kerch may leave the map by the
     western edge from an area on that edge."""

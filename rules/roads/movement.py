@@ -10,7 +10,7 @@ from rules.core.events import Event
 
 from . import values
 from .commands import Gather, Halt, Move, Release
-from .geography import leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
+from .geography import leader_follows, leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
 from .state import AXIS, GONE, SOVIET, other
 
 if TYPE_CHECKING:
@@ -270,6 +270,7 @@ def move(g: Roads, cmd: Move) -> list[Event]:
             s.units[u].where, s.units[u].isolated = GONE, False       # 9.6.6f: it has left
         events.append(Event(f"{', '.join(g.unit_name(u) for u in op.force)} leave by the west edge; "
                             "they are not destroyed but cannot return.", "RtS 1.d.II", "move"))
+        events += leader_follows(g, here, GONE, along=op.leader)
         op.acted += op.force
         _clear_force(op)
         events += update_isolation(g)

@@ -191,6 +191,7 @@ def _cards():
         Card("a-blitz", A, "Blitz", "attack", (Effect("strike", modifier=1, fail="disorganize"),), sp=2, text="strike"),
         Card("a-fuel", A, "Fuel", "event", (Effect("gain-sp", count=2),), text="+2 SP"),
         Card("a-backhand", A, "Backhand Blow", "operational", (Effect("leader", id="manstein"),)),
+        Card("a-redeploy", A, "Strategic Redeployment", "operational", (Effect("redeploy-kerch"),)),
         Card("s-reserves", S, "Reserves", "operational", (Effect("reinforce", units=("res",)),), reinforcement=True),
         Card("s-stavka", S, "Reorganization of the STAVKA", "operational", (Effect("permanent", key="stavka"),), permanent="stavka"),
         Card("s-winter", S, "Winter Arrives", "operational", (Effect("permanent", key="winter"),), permanent="winter"),

@@ -482,6 +482,18 @@ def test_rts_1_d_ii_the_kerch_unit_may_choose_the_edge_or_the_way_to_its_rp():
     assert sorted(game.legal(), key=str) == [Retreat(AXIS, GONE), Retreat(AXIS, "w2")]
     game.apply(Retreat(AXIS, GONE))
     assert game.state.units["kerch"].where == GONE        # not destroyed, and never back
+
+
+def test_ruling_cc_12_2_manstein_retreats_off_the_map_with_the_last_kerch_unit():
+    def manstein(g):
+        g.state.leader = "w3"
+    game = fight([10], ["soviet-ambush", "axis-ambush"], side=SOVIET, force=("t1",), into="w3", op_area="e3",
+                 rp={AXIS: {"a2": 1}, SOVIET: {"e3": 1}}, units={"t1": "a3"}, setup=manstein)
+    game.state.units["kerch"].depleted = True
+    chit(game, SOVIET, "soviet-ambush")
+    game.apply(Retreat(AXIS, GONE))
+    assert game.state.leader == "" and not game.state.leader_gone
+    assert breakdown(game, SOVIET).units == 0
     assert any(e.rule == "RtS 1.d.II" for e in game.events)
     assert breakdown(game, SOVIET).units == 0
     assert game.state.battle is None and game.state.control["w3"] == SOVIET

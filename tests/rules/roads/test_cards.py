@@ -270,3 +270,23 @@ def test_cc_4_2_4b_a_sudden_death_card_ends_the_game_when_its_condition_holds():
     game2.apply(PlayCard(AXIS, "a-sudden"))
     assert game2.state.phase == "over" and game2.legal() == []
     assert "Sudden Death" in game2.outcome.reason
+
+
+# -- campaign 1.d.III Strategic Redeployment; series 12.2 Manstein never alone ----------------------------------
+def test_rts_1_d_iii_strategic_redeployment_moves_the_kerch_units_to_axis_cities():
+    game = card_action(AXIS, ["a-redeploy"])
+    game.state.units["kerch"].depleted = True
+    game.apply(PlayCard(AXIS, "a-redeploy"))
+    places = sorted(c.area for c in game.legal() if isinstance(c, PlaceUnit))
+    assert places and "w3" in places                      # the Axis cities west of the start line (5.a)
+    game.apply(PlaceUnit(AXIS, "kerch", "a2"))
+    kerch = game.state.units["kerch"]
+    assert kerch.where == "a2" and kerch.depleted         # moved, not rebuilt
+
+
+def test_ruling_cc_12_2_manstein_goes_with_the_kerch_units_redeployed():
+    game = card_action(AXIS, ["a-redeploy"])
+    game.state.leader = "w3"                              # with the Kerch group alone
+    game.apply(PlayCard(AXIS, "a-redeploy"))
+    game.apply(PlaceUnit(AXIS, "kerch", "a3"))
+    assert game.state.leader == "a3" and not game.state.leader_gone

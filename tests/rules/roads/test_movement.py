@@ -426,3 +426,18 @@ def test_rts_1_d_ii_the_german_corps_in_kerch_are_not_isolated_at_the_start():
     assert game.map.neighbours("kerch") == ("taman",) and game.state.units
     assert any(c.where == "taman" and c.side == SOVIET for c in game.state.units.values())
     assert not [c.id for c in game.state.units.values() if c.isolated]
+
+
+def test_ruling_cc_12_2_manstein_leaves_by_the_west_edge_with_the_last_kerch_units_not_eliminated():
+    game = axis_op()
+    game.state.leader = "w3"                              # with the Kerch group alone
+    gather(game, AXIS, "kerch")
+    game.apply(Move(AXIS, GONE))
+    assert game.state.leader == "" and not game.state.leader_gone
+    assert any(e.rule == "CC 12.2, RtS 1.d.II" for e in game.events)
+    assert breakdown(game, SOVIET).units == 0             # neither the corps nor he scores (16.b.I)
+    game2 = axis_op(units={"inf2": "w3"})
+    game2.state.leader = "w3"                             # the 2nd Infantry Corps stays with him
+    gather(game2, AXIS, "kerch")
+    game2.apply(Move(AXIS, GONE))
+    assert game2.state.leader == "w3"
