@@ -68,8 +68,13 @@ def fill_cup(g: Roads, side: str) -> list[Event]:
         if chit.only_if in ("panzer", "soviet-armor", "soviet-defender") and not _condition_holds(g, chit, side):
             continue
         cup += [f"{chit.id}#{k}" for k in range(1, copies + 1)]
-    held = set(b.drawn.get(side, ()))
-    cup = [c for c in cup if c not in held]          # 9.5.5: the chits in hand stay in hand
+    # 9.5.5: the chits in hand stay in hand; 19: an assigned Field Fortification stays on its unit
+    held = set(b.drawn.get(side, ())) | {f for f in b.fortified.values() if "#" in f}
+    cup = [c for c in cup if c not in held]
+    for name in (f for f in b.fortified.values() if "#" not in f):   # (saves that kept the name)
+        same = [c for c in cup if c.split("#")[0] == name]
+        if same:
+            cup.remove(same[0])
     b.cups[side] = g.dice.shuffle(sorted(cup))
     return [Event(f"{g.side_name(side)} fill their cup with {len(cup)} battle chits.", "CC 9.5.1", "chits")]
 
@@ -328,7 +333,9 @@ def resolve_step(g: Roads, entry, unit: str) -> list[Event]:
     b = g.state.battle
     name = g.unit_name(unit)
     if st.action == "fortify":
-        b.fortified[unit] = chit.id
+        # rule 19: this very counter lies on the unit until it leaves the battle
+        b.fortified[unit] = next(p[1] for p in reversed(b.played)
+                                 if p[0] == side and p[1].split("#")[0] == chit.id)
         return [Event(f"{name} digs in: -2 to its cohesion checks in this battle.", "RtS 19", "chit")]
     if st.action == "deplete":
         return deplete(g, unit)

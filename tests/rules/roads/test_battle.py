@@ -182,7 +182,7 @@ def test_rts_19_field_fortifications_give_the_soviet_unit_minus_two_on_its_rolls
     chit(game, AXIS, "axis-ambush")                        # 8 against 6: the 3rd Army is depleted
     assert game.state.units["a3"].depleted
     chit(game, SOVIET, "soviet-field-fortifications")
-    assert game.state.battle.fortified == {"a3": "soviet-field-fortifications"}
+    assert game.state.battle.fortified == {"a3": "soviet-field-fortifications#1"}
     game2 = fight([8, 8], ["axis-ambush", "axis-ambush", "soviet-field-fortifications"])
     game2.state.battle.turn = SOVIET                       # (the fortification first)
     chit(game2, SOVIET, "soviet-field-fortifications")
@@ -472,6 +472,37 @@ def test_cc_9_5_5_a_refilled_cup_leaves_out_the_chits_still_in_hand():
     cup_now = game.state.battle.cups[AXIS]
     assert not set(held) & set(cup_now)
     assert len(cup_now) == 14 - 2 and len(set(cup_now)) == len(cup_now)
+
+
+def test_rts_19_an_assigned_field_fortification_stays_on_its_unit_when_the_cup_is_refilled():
+    game = fight([8], ["axis-ambush", "axis-ambush", "soviet-field-fortifications"])
+    chit(game, AXIS, "axis-ambush")
+    chit(game, SOVIET, "soviet-field-fortifications")
+    b = game.state.battle
+    assigned = b.fortified["a3"]
+    battle.fill_cup(game, SOVIET)                         # as when the cup runs empty (9.5.5)
+    assert assigned not in b.cups[SOVIET]
+    assert cup(game, SOVIET)["soviet-field-fortifications"] == 2     # one on the unit, one in the cup
+    b.fortified["a3"] = "soviet-field-fortifications"     # a save made before the counter was named
+    battle.fill_cup(game, SOVIET)
+    assert sum(c.startswith("soviet-field-fortifications") for c in b.cups[SOVIET]) == 1
+
+
+def test_rts_19_a_field_fortification_whose_unit_retreats_goes_with_the_played_counters():
+    # the 1st and 3rd Armies hold b1; the 3rd digs in, fails Air Strike anyway and retreats
+    game = fight([9], ["axis-air-strike", "axis-ambush", "soviet-field-fortifications"], units={"a1": "b1"})
+    b = game.state.battle
+    b.turn = SOVIET
+    chit(game, SOVIET, "soviet-field-fortifications")
+    game.apply(ChooseUnit(SOVIET, "a3"))                  # which of the two digs in
+    assigned = b.fortified["a3"]
+    chit(game, AXIS, "axis-air-strike")
+    game.apply(ChooseUnit(SOVIET, "a3"))                  # 9 + 2 - 2 against 6: disorganized
+    assert "a3" not in b.fortified and b.retreats == ["a3"]
+    game.apply(Retreat(SOVIET, "b2"))
+    assert game.state.battle is b and b.defenders == ["a1"]
+    battle.fill_cup(game, SOVIET)                         # the counter is back with the played ones
+    assert assigned in b.cups[SOVIET]
 
 
 def test_rts_1_d_ii_the_kerch_unit_may_choose_the_edge_or_the_way_to_its_rp():

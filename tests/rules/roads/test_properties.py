@@ -87,7 +87,12 @@ def check(game: Roads) -> None:
                 name, _, k = inst.partition("#")
                 chit = game.content.chits[name]
                 assert chit.side == side and 1 <= int(k) <= chit.count, inst
+            if side == SOVIET:      # rule 19: an assigned Field Fortification lies on its unit, nowhere else
+                assert not set(b.fortified.values()) & set(where), "a Field Fortification is in two places"
         assert set(b.attackers) | set(b.defenders) <= {u for u, c in s.units.items() if c.where == b.area}
+    # series 12.2: a leader is never alone in an area
+    if s.leader:
+        assert any(c.where == s.leader and c.side == AXIS for c in s.units.values()), s.leader
     # campaign 3: one non-German nation per area; Hungarians and Rumanians three areas apart
     nations: dict[str, set[str]] = {}
     for c in s.units.values():
