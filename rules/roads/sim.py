@@ -7,6 +7,7 @@ import attrs
 from .bots import BOTS
 from .game import new_game
 from .state import AXIS, SOVIET
+from .supply import scoring_cities
 
 WATCHED = ("rostov", "stalingrad", "maikop", "grozny")
 SUMMER_CITIES = 5
@@ -25,7 +26,8 @@ class SimResult:
     axis_took: dict = attrs.Factory(lambda: {c: 0 for c in WATCHED})
     soviet_retook: dict = attrs.Factory(lambda: {c: 0 for c in WATCHED})
     winter: int = 0
-    advance: int = 0           # the Axis took at least SUMMER_CITIES Soviet cities before winter
+    advance: int = 0           # the Axis held SUMMER_CITIES or more Soviet cities as winter came
+    advance_cities: int = 0    # Soviet cities the Axis held as winter came, over all games
     counter: int = 0           # after Winter Arrives the Soviets took back a city the Axis held
 
     def report(self) -> str:
@@ -37,12 +39,21 @@ class SimResult:
                  f"  mean VP     Axis {self.vp[AXIS] / n:5.1f}, Soviet {self.vp[SOVIET] / n:5.1f}",
                  f"  length      {self.operations / n:5.1f} operations, {self.cards / n:5.1f} cards played or discarded",
                  f"  Winter Arrives in {self.winter / n:6.1%} of games",
-                 f"  Axis summer advance ({SUMMER_CITIES}+ Soviet cities taken before winter) in {self.advance / n:6.1%}",
+                 f"  Axis summer advance ({SUMMER_CITIES}+ Soviet cities held as winter came) in {self.advance / n:6.1%}"
+                 f" (mean {self.advance_cities / n:4.1f} cities)",
                  f"  Soviet winter counter-offensive (a city retaken after Winter Arrives) in {self.counter / n:6.1%}"]
         for c in WATCHED:
             lines.append(f"  {c.title():11} Axis took {self.axis_took[c] / n:6.1%}, "
                          f"Soviets retook after Winter Arrives {self.soviet_retook[c] / n:6.1%}")
         return "\n".join(lines)
+
+
+def summer_gains(game, soviet_at_start: set[str]) -> set[str]:
+    """The summer advance: cities the Soviets held at the start that the Axis holds now so that
+    they would score for it (controlled and traced back to Poltava or Dnepropetrovsk, campaign 5
+    and 16.a). Measured as Winter Arrives is played, or at the end of a game without winter;
+    cities taken and lost again, or held cut off from the Axis rear, are no advance."""
+    return soviet_at_start & scoring_cities(game, AXIS)
 
 
 def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 20000):
@@ -52,7 +63,7 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
     retook = set()
     cities = [a for a, ar in game.map.areas.items() if ar.city]
     soviet_at_start = {a for a in cities if game.state.control[a] == SOVIET}
-    gained: set[str] = set()          # Soviet cities the Axis took before winter
+    gained: set[str] | None = None    # the summer advance, measured as winter comes
     held_at_winter: set[str] | None = None
     counter = False
     for _ in range(max_commands):
@@ -62,11 +73,10 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
         game.apply(bots[side].choose(game))
         control = game.state.control
         winter = "winter" in game.state.permanents
-        if not winter:
-            gained |= {a for a in soviet_at_start if control[a] == AXIS}
-        elif held_at_winter is None:
+        if winter and held_at_winter is None:
+            gained = summer_gains(game, soviet_at_start)
             held_at_winter = {a for a in cities if control[a] == AXIS}
-        elif not counter:
+        elif winter and not counter:
             counter = any(control[a] == SOVIET for a in held_at_winter)
         for c in WATCHED:
             if c in control and control[c] == AXIS:
@@ -75,7 +85,9 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
                 retook.add(c)
     else:
         raise RuntimeError(f"game {seed} did not end within {max_commands} commands")
-    return game, took, retook, len(gained) >= SUMMER_CITIES, counter
+    if gained is None:                # no winter: the summer lasted the whole game
+        gained = summer_gains(game, soviet_at_start)
+    return game, took, retook, gained, counter
 
 
 def simulate(games: int, axis_bot: str = "heuristic", soviet_bot: str = "heuristic",
@@ -85,8 +97,9 @@ def simulate(games: int, axis_bot: str = "heuristic", soviet_bot: str = "heurist
             raise ValueError(f"unknown bot '{bot}' (choose from {', '.join(BOTS)})")
     result = SimResult(axis_bot=axis_bot, soviet_bot=soviet_bot)
     for k in range(games):
-        game, took, retook, advance, counter = play_one(seed + k, axis_bot, soviet_bot)
-        result.advance += advance
+        game, took, retook, gained, counter = play_one(seed + k, axis_bot, soviet_bot)
+        result.advance += len(gained) >= SUMMER_CITIES
+        result.advance_cities += len(gained)
         result.counter += counter
         out = game.outcome
         result.games += 1
