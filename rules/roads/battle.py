@@ -472,9 +472,15 @@ def _retreat_legal(g: Roads) -> list:
     unit = b.retreats[0]
     side = g.state.units[unit].side
     cmds: list = [Retreat(side, a) for a in retreat_options(g, unit)]
-    if b.retreat_path:
+    if _may_stop(g, unit):
         cmds.append(StopRetreat(side))
     return cmds
+
+
+def _may_stop(g: Roads, unit: str) -> bool:
+    """9.6.3f: a retreat may end short of two areas in an area with a friendly RP."""
+    c = g.state.units[unit]
+    return bool(g.state.battle.retreat_path) and g.state.rp[c.side].get(c.where, 0) > 0
 
 
 def _auto_retreat(g: Roads) -> list[Event]:
@@ -484,8 +490,7 @@ def _auto_retreat(g: Roads) -> list[Event]:
     while b.retreats:
         unit = b.retreats[0]
         options = retreat_options(g, unit)
-        here = g.state.units[unit].where
-        may_stop = bool(b.retreat_path) and g.state.rp[g.state.units[unit].side].get(here, 0) > 0
+        may_stop = _may_stop(g, unit)
         if not b.retreat_path and not options:
             events += destroy(g, unit, "it could not retreat", "CC 9.6.5")
             b.retreats.pop(0)

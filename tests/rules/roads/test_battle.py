@@ -262,6 +262,16 @@ def test_cc_9_6_3f_a_retreat_may_stop_in_an_area_with_a_friendly_rp():
     assert game.state.units["a3"].where == "e1" and game.state.battle is None
 
 
+def test_cc_9_6_3f_a_retreat_stops_short_of_two_areas_only_in_an_area_with_a_friendly_rp():
+    # the 3rd Army at b1, its RP at e3: by b2 (no RP), then b3 or e2, both one from e3
+    game = fight([9], ["axis-air-strike", "axis-ambush"], rp={AXIS: {"a2": 2}, SOVIET: {"e3": 1}})
+    chit(game, AXIS, "axis-air-strike")
+    game.apply(Retreat(SOVIET, "b2"))
+    assert sorted(game.legal(), key=str) == [Retreat(SOVIET, "b3"), Retreat(SOVIET, "e2")]
+    game.apply(Retreat(SOVIET, "e2"))
+    assert game.state.units["a3"].where == "e2" and game.state.battle is None
+
+
 def test_ruling_cc_9_6_3f_with_no_rp_on_the_map_the_soviets_retreat_towards_the_east_edge():
     game = fight([9], ["axis-air-strike", "axis-ambush"], rp={AXIS: {"a2": 2}, SOVIET: {}})
     chit(game, AXIS, "axis-air-strike")
