@@ -347,6 +347,16 @@ def resolve_step(g: Roads, entry, unit: str) -> list[Event]:
     verdict = "passes" if passed else "fails"
     events = [Event(f"{name} checks cohesion: rolls {roll}, modified {total} against {target}: {verdict}.",
                     "CC 9.6.1", "check", dice=(roll,), modifiers=tuple(why_m + why_t), reveal=True)]
+    owner = g.state.units[unit].side
+    if not passed and b.rerolls.get(owner, 0) > 0:
+        b.rerolls[owner] -= 1                        # a card: this failed check is rolled again
+        roll = g.dice.roll(1, 10)[0]
+        total = roll + mod
+        passed = total <= target
+        verdict = "passes" if passed else "fails"
+        events.append(Event(f"{name} re-rolls (a card): rolls {roll}, modified {total} against {target}: "
+                            f"{verdict}.", "RtS card", "check", dice=(roll,), modifiers=tuple(why_m + why_t),
+                            reveal=True))
     if passed:
         return events
     if st.fail == "deplete":

@@ -192,6 +192,7 @@ def _cards():
         Card("a-fuel", A, "Fuel", "event", (Effect("gain-sp", count=2),), text="+2 SP"),
         Card("a-backhand", A, "Backhand Blow", "operational", (Effect("leader", id="manstein"),)),
         Card("a-redeploy", A, "Strategic Redeployment", "operational", (Effect("redeploy-kerch"),)),
+        Card("a-elastic", A, "Elastic Defence", "tactics", (Effect("reroll"),)),
         Card("s-reserves", S, "Reserves", "operational", (Effect("reinforce", units=("res",)),), reinforcement=True),
         Card("s-stavka", S, "Reorganization of the STAVKA", "operational", (Effect("permanent", key="stavka"),), permanent="stavka"),
         Card("s-winter", S, "Winter Arrives", "operational", (Effect("permanent", key="winter"),), permanent="winter"),

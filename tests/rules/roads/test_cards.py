@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from rules.roads import (
-    Choose, DiscardCard, EndOperation, Gather, Move, PlaceRP, PlaceUnit, PlayCard, StartOperation,
+    Choose, DiscardCard, EndOperation, Gather, Move, PlaceRP, PlaceUnit, PlayCard, PlayChit, StartOperation,
     values,
 )
 from rules.roads.state import AXIS, POOL, SOVIET
@@ -290,3 +290,17 @@ def test_ruling_cc_12_2_manstein_goes_with_the_kerch_units_redeployed():
     game.apply(PlayCard(AXIS, "a-redeploy"))
     game.apply(PlaceUnit(AXIS, "kerch", "a3"))
     assert game.state.leader == "a3" and not game.state.leader_gone
+
+
+def test_ruling_a_re_roll_card_rolls_the_sides_next_failed_check_again():
+    # Elastic Defence, then Flank Attack: the 3rd Army passes (1); the 2nd Infantry Corps fails (10), re-rolls (1)
+    game = fight([1, 10, 1, 10], ["axis-flank-attack", "axis-ambush", "soviet-ambush"], hands={AXIS: ["a-elastic"]})
+    game.apply(PlayCard(AXIS, "a-elastic"))
+    assert game.state.battle.rerolls == {AXIS: 1}
+    game.apply(PlayChit(AXIS, next(c for c in game.state.battle.drawn[AXIS] if "flank" in c)))
+    texts = [e.text for e in game.events if e.kind == "check"]
+    assert texts[-2].startswith("2nd Infantry Corps checks cohesion: rolls 10") and texts[-2].endswith("fails.")
+    assert texts[-1].startswith("2nd Infantry Corps re-rolls") and texts[-1].endswith("passes.")
+    assert not game.state.units["inf2"].disorganized and game.state.battle.rerolls == {AXIS: 0}
+    game.apply(PlayChit(SOVIET, game.state.battle.drawn[SOVIET][0]))    # Ambush: 10 fails, no re-roll left
+    assert game.state.units["inf2"].depleted
