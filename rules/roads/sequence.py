@@ -60,17 +60,19 @@ def choose(g: Roads, cmd: Choose) -> list[Event]:
     return events + reveal(g)
 
 
-def _roll_off(g: Roads, rule: str) -> tuple[str, list[Event]]:
+def _roll_off(g: Roads, rule: str, for_map: bool = True) -> tuple[str, list[Event]]:
     """4.2.2: 1d10 each, +2 for the initiative; ties to the initiative (ruling: with no
-    initiative after the STAVKA, ties are rolled again)."""
+    initiative after the STAVKA, ties are rolled again). A card's bonus is for the roll for
+    the Map only, not the roll that orders two Card actions."""
     s = g.state
     events = []
+    cards = s.rolloff_bonus if for_map else {}
     while True:
         die = g.rules.rolloff_die
         axis, soviet = g.dice.roll(1, die)[0], g.dice.roll(1, die)[0]
         bonus = g.rules.initiative_bonus
-        ta = axis + (bonus if s.initiative == AXIS else 0) + s.rolloff_bonus.get(AXIS, 0)
-        ts = soviet + (bonus if s.initiative == SOVIET else 0) + s.rolloff_bonus.get(SOVIET, 0)
+        ta = axis + (bonus if s.initiative == AXIS else 0) + cards.get(AXIS, 0)
+        ts = soviet + (bonus if s.initiative == SOVIET else 0) + cards.get(SOVIET, 0)
         if ta > ts or (ta == ts and s.initiative == AXIS):
             winner = AXIS
         elif ts > ta or (ta == ts and s.initiative == SOVIET):
@@ -78,8 +80,9 @@ def _roll_off(g: Roads, rule: str) -> tuple[str, list[Event]]:
         else:
             winner = None
         mods = tuple(f"+{bonus} initiative ({g.side_name(s.initiative)})" for _ in [0] if s.initiative)
-        mods += tuple(f"+{n} card ({g.side_name(sd)})" for sd, n in sorted(s.rolloff_bonus.items()))
-        s.rolloff_bonus = {}
+        mods += tuple(f"+{n} card ({g.side_name(sd)})" for sd, n in sorted(cards.items()))
+        if for_map:
+            s.rolloff_bonus = {}
         s.sequence.rolls = {AXIS: ta, SOVIET: ts}
         text = (f"Roll-off: Axis {axis} (total {ta}), Soviet {soviet} (total {ts})"
                 + (f": {g.side_name(winner)} win." if winner else ": a tie with no initiative, roll again."))
@@ -103,7 +106,7 @@ def reveal(g: Roads) -> list[Event]:
         if s.initiative:
             first = s.initiative
         else:
-            first, rolls = _roll_off(g, "CC 4.2.2 (both Card; ruling: no initiative)")
+            first, rolls = _roll_off(g, "CC 4.2.2 (both Card; ruling: no initiative)", for_map=False)
             events += rolls
         s.sequence.queue = [[first, CARD], [other(first), CARD]]
     else:

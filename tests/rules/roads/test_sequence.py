@@ -107,6 +107,22 @@ def test_ruling_both_card_with_no_initiative_the_roll_off_decides_who_acts_first
     assert game.state.sequence.queue == [[SOVIET, "card"], [AXIS, "card"]]
 
 
+def test_cc_4_2_2_a_cards_bonus_to_the_roll_for_the_map_waits_for_a_both_map_roll():
+    # Air Superiority's +2 for the Axis (initiative-roll): not spent on the roll that orders two
+    # Card actions (no initiative), then counted in the next roll for the Map
+    game = to_choose(small_game([6, 2, 3, 8], hands={AXIS: ["a-fuel"], SOVIET: ["s-katyusha"]}))
+    game.state.initiative = None
+    game.state.rolloff_bonus = {AXIS: 2}
+    both_choose(game, "card", "card")
+    assert game.state.sequence.rolls == {AXIS: 6, SOVIET: 2}
+    assert game.state.rolloff_bonus == {AXIS: 2}
+    for side in game.state.sequence.queue[:]:
+        game.apply(DrawCard(side[0]))
+    both_choose(game, "map", "map")
+    assert game.state.sequence.rolls == {AXIS: 3 + 2, SOVIET: 8}
+    assert game.state.rolloff_bonus == {}
+
+
 def test_cc_4_2_2_card_against_map_the_map_side_operates_first_then_the_card_side_acts():
     game = to_choose(small_game())
     both_choose(game, "card", "map")
