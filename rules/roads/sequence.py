@@ -173,7 +173,8 @@ def card_legal(g: Roads, side: str) -> list:
     c = s.cards[side]
     cmds: list = [PlayCard(side, k) for k in dict.fromkeys(c.hand)
                   if playable_now(g, side, k, card_action=True)]
-    if len(c.hand) < g.rules.hand_limit and c.deck:
+    held = len(c.hand) + (1 if side in s.ready else 0)      # 2.3: a card set ready is still held
+    if held < g.rules.hand_limit and c.deck:
         cmds.append(DrawCard(side))
     cmds += [DiscardCard(side, k) for k in dict.fromkeys(c.hand)]
     return cmds

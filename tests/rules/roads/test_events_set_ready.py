@@ -44,3 +44,19 @@ def test_ruling_cc_2_3_4_a_card_set_ready_goes_back_unseen_when_no_enemy_operati
             game.apply(game.legal()[0])
     assert "traffic-jam" in s.cards["soviet"].hand
     assert "traffic-jam" not in s.cards["soviet"].played
+
+
+def test_ruling_cc_2_3_a_card_set_ready_counts_among_the_five_in_hand():
+    game, _ = _after_the_opening()
+    s = game.state
+    assert len(s.cards["soviet"].hand) == 5
+    game.apply(Choose("axis", "card"))
+    game.apply(Choose("soviet", "card", "traffic-jam"))
+    while s.sequence.number == 1:
+        side = game.to_act()
+        if side == "soviet":
+            assert not any(type(c).__name__ == "DrawCard" for c in game.legal())   # 4 + 1 set ready
+        game.apply(next(c for c in game.legal() if type(c).__name__ == "DiscardCard"))
+        while s.pending:
+            game.apply(game.legal()[0])
+    assert len(s.cards["soviet"].hand) <= 5 and "traffic-jam" in s.cards["soviet"].hand
