@@ -101,7 +101,9 @@ def make_view(g: Roads, side: str | None) -> View:
         axis_rebuilt_op=s.axis_rebuilt_op, operations=tuple(sorted(s.operations.items())),
         leader=s.leader, leader_gone=s.leader_gone,
         hand=tuple(s.cards[side].hand) if side in s.cards else (),
-        hand_sizes=tuple((sd, len(s.cards[sd].hand)) for sd in (AXIS, SOVIET)),
+        # a card set ready with the Card/Map choice is still held (2.3): counted, so the other
+        # side cannot tell one was set (the 2.3.4 ruling keeps it secret until it plays)
+        hand_sizes=tuple((sd, len(s.cards[sd].hand) + (sd in s.ready)) for sd in (AXIS, SOVIET)),
         deck_sizes=tuple((sd, len(s.cards[sd].deck)) for sd in (AXIS, SOVIET)),
         discard_counts=tuple((sd, len(s.cards[sd].discards)) for sd in (AXIS, SOVIET)),
         played=tuple((sd, k) for sd in (AXIS, SOVIET) for k in s.cards[sd].played),
