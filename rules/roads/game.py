@@ -49,6 +49,12 @@ class Roads(Game):
         self.rules = content.rules
         self._trace_cache: dict = {}
         self._memo: dict | None = None        # facts kept while legal() is listed (nothing moves then)
+        # campaign 1.b.I, 1.d.I: the areas on the Volga or the Kerch Straits (fixed by the map)
+        self.straits_and_volga = frozenset(a for a in board.areas for n in board.neighbours(a)
+                                           if board.border(a, n) in ("kerch", "volga"))
+        # campaign 3.b: the Hungarian and the Rumanian counters (fixed by the content)
+        self.apart_units = {n: tuple(u for u, d in content.units.items() if d.nation == n)
+                            for n in ("hungarian", "rumanian")}
 
     # -- names ----------------------------------------------------------------------------------
     def side_name(self, side: str | None) -> str:

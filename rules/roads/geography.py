@@ -75,19 +75,28 @@ def leaves_by_west_edge(g: Roads, unit: str, area: str) -> bool:
     return g.content.units[unit].kerch and area in g.map.areas and "west" in g.map.areas[area].edge
 
 
-def passable(g: Roads, unit: str, here: str, there: str) -> bool:
-    """Whether `unit` could ever enter `there` from `here` as things stand (ruling on 9.6.6a's
+def passable(g: Roads, unit: str, here: str, there: str, memo: dict | None = None) -> bool:
+    """Whether `unit` could enter `there` from `here` as things stand (ruling on 9.6.6a's
     "impassable"): not across the Kerch Straits for a Soviet before winter (campaign 1.d.I),
     not across the Volga while it is closed (1.b.I), and for the Axis not into an area the
-    nationality rules forbid it (3.a, 3.b, 3.c)."""
-    from .movement import nationality_ok, volga_closed, winter
-    kind = g.map.border(here, there)
-    side = g.state.units[unit].side
-    if kind == "kerch" and side != AXIS and not winter(g):
-        return False
-    if kind == "volga" and volga_closed(g):
-        return False
-    return side != AXIS or nationality_ok(g, [unit], there)
+    nationality rules forbid it (3.a, 3.b, 3.c). `memo` keeps the nationality answers of one
+    sweep: they depend only on the nation and the area."""
+    from .movement import NON_GERMAN, nationality_ok, volga_closed, winter
+    nation = g.content.units[unit].nation
+    if here in g.straits_and_volga:
+        kind = g.map.border(here, there)
+        if kind == "kerch" and g.state.units[unit].side != AXIS and not winter(g):
+            return False
+        if kind == "volga" and volga_closed(g):
+            return False
+    if nation not in NON_GERMAN:
+        return True                     # campaign 3 binds only the other Axis nations
+    if memo is None:
+        return nationality_ok(g, [unit], there)
+    key = (nation, there)
+    if key not in memo:
+        memo[key] = nationality_ok(g, [unit], there)
+    return memo[key]
 
 
 def update_isolation(g: Roads) -> list[Event]:
@@ -98,6 +107,7 @@ def update_isolation(g: Roads) -> list[Event]:
     occ = occupancy(g)
     b = g.state.battle
     rp = g.state.rp
+    memo: dict = {}
     for c in g.state.units.values():
         here = c.where
         if here not in g.map.areas:
@@ -107,7 +117,7 @@ def update_isolation(g: Roads) -> list[Event]:
         attacked_from = b.came_from if b is not None and b.area == here and foe == b.attacker else ""
         isolated = not leaves_by_west_edge(g, c.id, here) and not any(
             n != attacked_from and foe not in occ.get(n, ()) and not rp[foe].get(n, 0)
-            and passable(g, c.id, here, n)
+            and passable(g, c.id, here, n, memo)
             for n in g.map.neighbours(here))
         if isolated != c.isolated:
             c.isolated = isolated

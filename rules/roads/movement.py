@@ -61,18 +61,21 @@ def nations_clash(g: Roads, movers: list[str], area: str) -> bool:
 def hungarians_rumanians_apart(g: Roads, moved: dict[str, str]) -> bool:
     """Campaign 3.b: Hungarian and Rumanian units at least three areas apart at all times.
     `moved` gives the areas some units would now occupy."""
-    where = {u: moved.get(u, c.where) for u, c in g.state.units.items()}
-    hun = {where[u] for u in where if g.content.units[u].nation == "hungarian" and where[u] in g.map.areas}
-    rum = {where[u] for u in where if g.content.units[u].nation == "rumanian" and where[u] in g.map.areas}
+    units, areas = g.state.units, g.map.areas
+    hun, rum = ({a for u in g.apart_units[n] if (a := moved.get(u, units[u].where)) in areas}
+                for n in ("hungarian", "rumanian"))
     if not hun or not rum:
         return True
+    # one sweep out from every Hungarian area at once: no Rumanian within gap - 1 steps
     gap = g.rules.hungarian_rumanian_distance
-    from .supply import within
-    for h in hun:
-        near = within(g, h, gap - 1, lambda a: True)
-        if any(r in near for r in rum):
+    seen = set(hun)
+    ring = list(hun)
+    for _ in range(gap - 1):
+        if seen & rum:
             return False
-    return True
+        ring = [n for a in ring for n in g.map.neighbours(a) if n not in seen]
+        seen.update(ring)
+    return not seen & rum
 
 
 def nationality_ok(g: Roads, movers: list[str], area: str) -> bool:
