@@ -23,6 +23,7 @@ def over(game):
 def test_rts_16_a_a_city_scores_for_its_controller_when_it_fulfils_rule_5s_trace():
     game = small_game(units={"t1": POOL})
     game.state.control["e2"] = AXIS
+    assert game.state.railheads == 0                      # ruling: no Railhead Advance needed to score
     assert breakdown(game, AXIS).cities == 3              # a3 - b3 - e3 - e2: three enemy-free areas
 
 
