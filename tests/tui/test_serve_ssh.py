@@ -1,0 +1,294 @@
+"""`wartable serve --ssh`: real connections over loopback (asyncssh clients, and OpenSSH's `ssh`
+where installed) to a server in its own process: seats of one Roads game, secrets between
+them, resizing, dropping and taking a seat back, keys and codes refused, garbage input."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import shutil
+import socket
+import subprocess
+import time
+
+import asyncssh
+import pytest
+
+from rules.core.errors import SaveError
+from rules.roads import new_game
+from tests.support.ssh_term import Server, Term, children_of, plain
+from tui import storage
+from tui.serve import games
+
+SEED = 7
+
+
+def fresh_game(data) -> dict:
+    """A new hosted Roads game (seed 7) in the server's data folder: its seats by side."""
+    old = os.environ.get("WARTABLE_DATA_DIR")
+    os.environ["WARTABLE_DATA_DIR"] = str(data)
+    try:
+        return {s.side: s for s in games.create("roads", seed=SEED)}
+    finally:
+        os.environ["WARTABLE_DATA_DIR"] = old if old is not None else ""
+        if old is None:
+            del os.environ["WARTABLE_DATA_DIR"]
+
+
+@pytest.fixture(scope="module")
+def hosted(tmp_path_factory):
+    """A server letting in one key and join codes (login timeout 3 s, 8 connections per address)."""
+    data = tmp_path_factory.mktemp("serve") / "data"
+    data.mkdir()
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    keys = data / "authorized_keys"
+    keys.write_text("# players\n" + key.export_public_key().decode())
+    server = Server(data, "--codes", "--authorized-keys", str(keys), "--login-timeout", "3",
+                    "--max-per-address", "8", "--max-connections", "10")
+    yield {"server": server, "port": server.port, "key": key, "data": data}
+    server.stop()
+
+
+def hands():
+    game = new_game(seed=SEED)
+    names = {side: {game.content.cards[c].name for c in game.view(side).hand} for side in ("axis", "soviet")}
+    # only the names in one hand and not the other (both decks have a "Replacements")
+    return {"axis": names["axis"] - names["soviet"], "soviet": names["soviet"] - names["axis"]}
+
+
+async def test_two_seats_each_see_only_their_own_hand_and_follow_each_other(hosted):
+    port, seats = hosted["port"], fresh_game(hosted["data"])
+    axis = await Term.open(port, seats["axis"].code, size=(160, 50))       # room for whole hands
+    soviet = await Term.open(port, seats["soviet"].code, size=(160, 50))
+    try:
+        await axis.wait_for("seat: Axis")
+        await soviet.wait_for("seat: Soviet")
+        await soviet.wait_for("Waiting for Axis")
+        # no pass screens in this mode
+        assert "Pass the keyboard" not in axis.text() + soviet.text()
+
+        # the Axis starts an operation; the Soviet terminal follows
+        mark = soviet.mark()
+        axis.send("1")
+        await axis.wait_for("Spend the RP in")
+        axis.send("1")
+        await soviet.wait_for("Axis operation 1", since=mark)
+
+        # each hand, on its own terminal only
+        secret = hands()
+        for term in (axis, soviet):
+            term.send("h")
+        for term, side in ((axis, "axis"), (soviet, "soviet")):
+            for name in secret[side]:
+                await term.wait_for(name, timeout=15)
+        await asyncio.sleep(0.5)
+        for name in secret["soviet"]:
+            assert name not in axis.text(), f"the Axis terminal showed the Soviet card {name}"
+        for name in secret["axis"]:
+            assert name not in soviet.text(), f"the Soviet terminal showed the Axis card {name}"
+        for term in (axis, soviet):
+            term.send("h")
+
+        # a size change reaches the app: below 80x24 it asks for more room, then plays on
+        mark = axis.mark()
+        axis.resize(60, 20)
+        await axis.wait_for("this is 60x20", since=mark)
+        axis.resize(100, 30)
+        await axis.wait_for("seat: Axis", since=mark)
+    finally:
+        axis.close()
+        soviet.close()
+
+
+async def test_a_dropped_seat_waits_and_its_code_takes_it_back(hosted):
+    port, seats = hosted["port"], fresh_game(hosted["data"])
+    game_dir = seats["axis"].game_dir
+    axis = await Term.open(port, seats["axis"].code)
+    soviet = await Term.open(port, seats["soviet"].code)
+    try:
+        await axis.wait_for("seat: Axis")
+        await soviet.wait_for("seat: Soviet")
+        assert len(children_of(game_dir)) == 2
+        soviet.close()
+        await soviet.wait_closed()
+        for _ in range(100):                   # the dropped seat's process ends; the other plays on
+            if len(children_of(game_dir)) == 1:
+                break
+            await asyncio.sleep(0.05)
+        assert len(children_of(game_dir)) == 1
+        mark = axis.mark()
+        axis.send("1")                         # a move while the Soviet is away
+        await axis.wait_for("Spend the RP in", since=mark)
+        axis.send("1")
+        await axis.wait_for("Axis operation 1", since=mark)
+        back = await Term.open(port, seats["soviet"].code)
+        try:
+            await back.wait_for("seat: Soviet")
+            assert "Axis operation 1" in await back.wait_for("Axis operation 1")
+        finally:
+            back.close()
+    finally:
+        axis.close()
+
+
+async def test_refused_keys_codes_and_requests(hosted):
+    port = hosted["port"]
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Term.open(port, "player", key=stranger)
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Term.open(port, "abcde-fghjk")              # a well-formed code no game has
+    with pytest.raises(asyncssh.PermissionDenied):
+        await Term.open(port, "player")                   # no key, no code
+
+    # a known key: the launcher, in that key's own data folder; no shell commands, no sftp,
+    # no port forwarding
+    player = await Term.open(port, "player", key=hosted["key"])
+    try:
+        await player.wait_for("wartable")
+        conn = player.conn
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", port)              # no port forwarding
+        with pytest.raises((asyncssh.ChannelListenError, asyncssh.Error)):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_session(asyncssh.SSHClientSession)      # one session per connection
+    finally:
+        player.close()
+    for attempt in ("sftp", "exec"):                                   # each on a connection of its own
+        async with asyncssh.connect("127.0.0.1", port, username="player", known_hosts=None,
+                                    client_keys=[hosted["key"]], agent_path=None, config=[]) as conn:
+            if attempt == "sftp":
+                with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.Error)):
+                    await asyncio.wait_for(conn.start_sftp_client(), 10)
+            else:
+                with pytest.raises(asyncssh.ChannelOpenError, match="request failed"):
+                    await asyncio.wait_for(conn.run("ls /", check=False), 10)   # no command runs
+    folders = list((hosted["data"] / "serve" / "players").iterdir())
+    assert [f.name[:4] for f in folders] == ["key-"]
+
+
+async def test_a_key_opens_a_hosted_game_and_gets_the_other_seats_code(hosted):
+    player = await Term.open(hosted["port"], "player", key=hosted["key"], command="new roads")
+    try:
+        shown = await player.wait_for("seat: Axis")
+        shown = await player.wait_for("Join code for the other seat")
+        code = shown.split("Soviet: ")[1][:11]
+        assert games.CODE_RE.match(code)
+        other = await Term.open(hosted["port"], code)
+        try:
+            await other.wait_for("seat: Soviet")
+        finally:
+            other.close()
+    finally:
+        player.close()
+
+
+async def test_garbage_and_floods_touch_no_other_game_or_seat(hosted):
+    port, seats = hosted["port"], fresh_game(hosted["data"])
+    rng = random.Random(13)
+    watcher = await Term.open(port, seats["soviet"].code)
+    vandal = await Term.open(port, seats["axis"].code)
+    try:
+        await watcher.wait_for("seat: Soviet")
+        await vandal.wait_for("seat: Axis")
+        junk = [bytes(rng.randrange(256) for _ in range(200)) for _ in range(20)]
+        junk += [b"\x1b[" + b"9" * 5000 + b"m", b"\xff\xfe\xfd" * 2000, b"\x1b]52;c;" + b"A" * 10000,
+                 b"\x00" * 4000, "é€😀".encode() * 500, b"\x1b[<0;999999;999999M"]
+        for chunk in junk:
+            vandal.send(chunk)
+        vandal.send(b"q" * 200_000)                       # a flood of keys
+        # the server stays up: a fresh connection is let in and shown its seat
+        fresh = await Term.open(port, seats["soviet"].code)
+        try:
+            await fresh.wait_for("seat: Soviet")
+        finally:
+            fresh.close()
+        # the other seat is still alive and answers its keys
+        mark = watcher.mark()
+        watcher.send("?")
+        await watcher.wait_for("Help", since=mark)
+        # the save is still a good save
+        storage.load(seats["axis"].save_path)
+    finally:
+        vandal.close()
+        watcher.close()
+
+
+def test_silent_and_excess_connections_are_closed(hosted):
+    port = hosted["port"]
+    silent = socket.create_connection(("127.0.0.1", port), timeout=15)
+    start = time.monotonic()
+    silent.settimeout(15)
+    data = b"x"
+    while data:                                   # the banner, then the close at the login timeout
+        try:
+            data = silent.recv(4096)
+        except (ConnectionResetError, TimeoutError):
+            break
+    waited = time.monotonic() - start
+    silent.close()
+    assert 2 <= waited < 12, f"a silent connection was closed after {waited:.1f} s (login timeout 3 s)"
+
+    held = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(8)]
+    try:
+        extra = socket.create_connection(("127.0.0.1", port), timeout=10)
+        extra.settimeout(10)
+        got = b""
+        try:
+            while chunk := extra.recv(4096):
+                got += chunk
+        except (ConnectionResetError, TimeoutError):
+            pass
+        extra.close()
+        assert b"too many connections" in got
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_a_code_with_openssh_ssh_client(hosted):
+    ssh = shutil.which("ssh")
+    if ssh is None:
+        pytest.skip("OpenSSH's ssh client is not installed (apt-get install openssh-client)")
+    seat = fresh_game(hosted["data"])["axis"]
+    import pty
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [ssh, "-tt", "-p", str(hosted["port"]), "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+         "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-F", "/dev/null", f"{seat.code}@127.0.0.1"],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True)
+    os.close(slave)
+    out = b""
+    try:
+        end = time.monotonic() + 30
+        while time.monotonic() < end and "seat: Axis" not in plain(out):
+            import select
+            if select.select([master], [], [], 0.2)[0]:
+                try:
+                    out += os.read(master, 65536)
+                except OSError:
+                    break
+        assert "seat: Axis" in plain(out)
+        os.write(master, b"\x03")                      # ctrl+c: the app ends, and the session
+        assert proc.wait(15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+
+
+def test_a_hosted_game_starts_sealed_with_one_code_per_seat():
+    seats = games.create("roads", seed=3)
+    assert [s.side for s in seats] == ["axis", "soviet"]
+    assert len({s.code for s in seats}) == 2 and all(games.CODE_RE.match(s.code) for s in seats)
+    assert games.find(seats[1].code.upper()) == seats[1]
+    assert games.find("nope") is None and games.find("abcde-fghjk") is None
+    assert storage.load(seats[0].save_path).seed == 3
+    with pytest.raises(ValueError, match="cannot be hosted"):
+        games.create("fallblau")
+    (seats[0].save_path).write_text("{}")
+    with pytest.raises(SaveError):
+        storage.load(seats[0].save_path)

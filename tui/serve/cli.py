@@ -1,0 +1,98 @@
+"""The `wartable serve` and `wartable join` commands (argparse parts and what they run)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+
+def add_parsers(sub) -> None:
+    sv = sub.add_parser(
+        "serve", help="host wartable over SSH or the web, one seat per player",
+        description="Host wartable: an SSH server that runs only wartable (one process and terminal "
+                    "per connection), and/or the same app in a browser. Binds 127.0.0.1 unless --host "
+                    "says otherwise.")
+    sv.add_argument("--ssh", type=int, metavar="PORT", help="serve over SSH on PORT")
+    sv.add_argument("--web", type=int, metavar="PORT", help="serve in the browser (textual-serve) on PORT")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                    help="let in the keys listed in FILE (OpenSSH authorized_keys format)")
+    sv.add_argument("--codes", action="store_true",
+                    help="let in whoever logs in with a seat's join code as user name (ssh CODE@host)")
+    sv.add_argument("--new", choices=["roads"], action="append", default=[], metavar="GAME",
+                    help="open a new two-player game (roads) and print its seats' join codes; implies --codes")
+    sv.add_argument("--max-per-address", type=int, default=4, metavar="N",
+                    help="connections at once from one address (default 4)")
+    sv.add_argument("--max-connections", type=int, default=32, metavar="N",
+                    help="connections at once in all (default 32)")
+    sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
+                    help="a connection must log in and start its session within this (default 20)")
+
+    jn = sub.add_parser(
+        "join", help="take a seat of a hosted game by its join code (for OpenSSH's ForceCommand)",
+        description="Take the seat a join code names. Without CODE, the code is read from "
+                    "SSH_ORIGINAL_COMMAND (what `ssh -t host CODE` sends under a ForceCommand); "
+                    "with neither, the launcher opens.")
+    jn.add_argument("code", nargs="?", help="the seat's join code, e.g. abcde-fghjk")
+
+
+def serve(args: argparse.Namespace) -> int:
+    if args.ssh is None and args.web is None:
+        print("wartable serve: say how: --ssh PORT and/or --web PORT", file=sys.stderr)
+        return 2
+    if args.ssh is not None and args.web is not None:
+        print("wartable serve: one of --ssh and --web per server (run two for both)", file=sys.stderr)
+        return 2
+    for name in ("max_per_address", "max_connections"):
+        if getattr(args, name) < 1:
+            print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            return 2
+    if args.web is not None:
+        from .web import serve_web
+        return serve_web(args.host, args.web)
+    from . import games, ssh
+    if args.authorized_keys is None and not (args.codes or args.new):
+        print("wartable serve: nobody could log in: give --authorized-keys FILE and/or --codes",
+              file=sys.stderr)
+        return 2
+    if args.authorized_keys is not None:
+        try:
+            ssh.read_authorized_keys(args.authorized_keys)
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"wartable serve: {args.authorized_keys}: cannot be read ({exc})", file=sys.stderr)
+            return 2
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
+    created = []
+    for game_id in args.new:
+        created += games.create(game_id)
+    options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
+                          codes=args.codes or bool(args.new), per_address=args.max_per_address,
+                          total=args.max_connections, login_timeout=args.login_timeout)
+    try:
+        return ssh.serve(options, created)
+    except OSError as exc:
+        print(f"wartable serve: cannot listen on {args.host}:{args.ssh}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def join(args: argparse.Namespace) -> int:
+    from . import games
+    code = args.code
+    if code is None:
+        words = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", ""))
+        code = words[-1] if words else None
+    if not code:
+        from tui.app import run_launcher
+        return run_launcher()
+    seat = games.find(code)
+    if seat is None:
+        print("wartable join: no hosted game has that join code.", file=sys.stderr)
+        return 1
+    from .seat import run_seat
+    return run_seat(seat.game_dir, seat.side)

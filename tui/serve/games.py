@@ -1,0 +1,129 @@
+"""Hosted games: one two-player game in one folder of the data directory, one join code per seat.
+
+    <data dir>/serve/games/<id>/game.json    the game: a sealed save, rewritten after every command
+    <data dir>/serve/games/<id>/seats.json   the seats: side, label and join code of each
+    <data dir>/serve/games/<id>/lock         taken (flock) while a seat applies a command
+
+A seat process applies its own commands under the lock and rewrites game.json; the other seats
+see the file change and replay the new commands (``tui.serve.seat``). A join code names one seat
+of one game: connecting with it again takes that seat back. Plain Python: no Textual.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.core.files import write_atomic
+from rules.core.save import dumps
+from tui import storage
+
+# the games a hosted seat can be: id -> (seats in order, their labels)
+SEATS: dict[str, tuple[tuple[str, str], ...]] = {
+    "roads": (("axis", "Axis"), ("soviet", "Soviet")),
+}
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"      # no 0/o, 1/l/i: read out loud safely
+CODE_RE = re.compile(r"[a-z2-9]{5}-[a-z2-9]{5}\Z")
+_ID_RE = re.compile(r"[a-z0-9-]{1,40}\Z")
+
+
+def serve_dir() -> Path:
+    return storage.data_dir() / "serve"
+
+
+def games_dir() -> Path:
+    return serve_dir() / "games"
+
+
+def new_code() -> str:
+    """A join code: ten letters and digits from a 31-sign alphabet (about 50 bits)."""
+    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
+    return f"{chars[:5]}-{chars[5:]}"
+
+
+@dataclass(frozen=True)
+class Seat:
+    game_dir: Path
+    game_id: str          # "roads"
+    side: str             # "axis"
+    label: str            # "Axis"
+    code: str
+
+    @property
+    def save_path(self) -> Path:
+        return self.game_dir / "game.json"
+
+    @property
+    def lock_path(self) -> Path:
+        return self.game_dir / "lock"
+
+
+def create(game_id: str, *, seed: int | None = None, players: dict[str, str] | None = None) -> list[Seat]:
+    """Start a new hosted game and give each seat its join code. ValueError for a game that
+    cannot be hosted."""
+    if game_id not in SEATS:
+        raise ValueError(f"'{game_id}' cannot be hosted with seats (hosted games: {', '.join(SEATS)}).")
+    from rules.registry import factories
+    seed = secrets.randbelow(1_000_000_000) if seed is None else seed
+    kwargs = {"players": players} if players else {}
+    game = factories()[game_id](seed=seed, **kwargs)
+    stamp = f"{game_id}-{secrets.token_hex(4)}"
+    folder = games_dir() / stamp
+    folder.mkdir(parents=True, exist_ok=False, mode=0o700)
+    write_atomic(folder / "game.json", dumps(game))
+    seats = [{"side": side, "label": label, "code": new_code()} for side, label in SEATS[game_id]]
+    write_atomic(folder / "seats.json", json.dumps({"game": game_id, "seats": seats}, indent=1))
+    os.chmod(folder / "seats.json", 0o600)
+    return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in seats]
+
+
+def seats_of(folder: Path) -> list[Seat]:
+    """The seats of the hosted game in ``folder`` ([] when it is not one, or is damaged)."""
+    try:
+        doc = json.loads((folder / "seats.json").read_text(encoding="utf-8"))
+        game_id = doc["game"]
+        return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in doc["seats"]
+                if game_id in SEATS and {s["side"] for s in doc["seats"]} <= {x for x, _ in SEATS[game_id]}]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def all_seats() -> list[Seat]:
+    try:
+        folders = sorted(p for p in games_dir().iterdir() if p.is_dir() and _ID_RE.match(p.name))
+    except OSError:
+        return []
+    return [seat for folder in folders for seat in seats_of(folder)]
+
+
+def find(code: str) -> Seat | None:
+    """The seat a join code names, or None (a malformed code is never looked up)."""
+    code = code.strip().lower()
+    if not CODE_RE.match(code):
+        return None
+    for seat in all_seats():
+        if secrets.compare_digest(seat.code, code):
+            return seat
+    return None
+
+
+@contextmanager
+def locked(seat: Seat):
+    """Hold the game's lock while a seat reads, applies and writes (one writer at a time)."""
+    fd = os.open(seat.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def write(seat: Seat, game) -> None:
+    write_atomic(seat.save_path, dumps(game))
