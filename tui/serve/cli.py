@@ -53,7 +53,7 @@ def serve(args: argparse.Namespace) -> int:
             return 2
     if args.web is not None:
         from .web import serve_web
-        return serve_web(args.host, args.web)
+        return serve_web(args.host, args.web, args.max_per_address, args.max_connections)
     from . import games, ssh
     if args.authorized_keys is None and not (args.codes or args.new):
         print("wartable serve: nobody could log in: give --authorized-keys FILE and/or --codes",
