@@ -60,6 +60,7 @@ class _Session(asyncssh.SSHClientSession):
     def data_received(self, data: bytes, datatype) -> None:
         self.term.out += data
         self.term.arrived = time.perf_counter()
+        self.term.news.set()
 
     def exit_status_received(self, status: int) -> None:
         self.term.status = status
@@ -76,6 +77,7 @@ class Term:
         self.status: int | None = None
         self.closed = False
         self.arrived = 0.0
+        self.news = asyncio.Event()          # set when output arrives (cleared by who waits)
         self.conn = None
         self.chan = None
 

@@ -292,3 +292,23 @@ def test_a_hosted_game_starts_sealed_with_one_code_per_seat():
     (seats[0].save_path).write_text("{}")
     with pytest.raises(SaveError):
         storage.load(seats[0].save_path)
+
+
+def test_serve_command_line_refusals_and_opening_a_game_only(capsys, tmp_path):
+    from tui.cli import main
+    assert main(["serve"]) == 2
+    assert "--ssh PORT or --web PORT" in capsys.readouterr().err
+    assert main(["serve", "--ssh", "0"]) == 2
+    assert "nobody could log in" in capsys.readouterr().err
+    bad = tmp_path / "keys"
+    bad.write_text("ssh-ed25519 AAAAnotakey someone\n")
+    assert main(["serve", "--ssh", "0", "--authorized-keys", str(bad)]) == 2
+    assert f"{bad}, line 1: the key cannot be read" in capsys.readouterr().err
+    assert main(["serve", "--ssh", "0", "--codes", "--max-per-address", "0"]) == 2
+    assert main(["serve", "--new", "roads"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    codes = [line.rsplit(" ", 1)[1] for line in out]
+    assert [line.split(" ")[0] for line in out] == ["Axis", "Soviet"]
+    assert [games.find(code).side for code in codes] == ["axis", "soviet"]
+    assert main(["join", "abcde-fghjk"]) == 1
+    assert "no hosted game has that join code" in capsys.readouterr().err

@@ -24,7 +24,8 @@ def add_parsers(sub) -> None:
     sv.add_argument("--codes", action="store_true",
                     help="let in whoever logs in with a seat's join code as user name (ssh CODE@host)")
     sv.add_argument("--new", choices=["roads"], action="append", default=[], metavar="GAME",
-                    help="open a new two-player game (roads) and print its seats' join codes; implies --codes")
+                    help="open a new two-player game (roads) and print its seats' join codes; implies --codes "
+                         "(without --ssh: open it, print the codes, and stop)")
     sv.add_argument("--max-per-address", type=int, default=4, metavar="N",
                     help="connections at once from one address (default 4)")
     sv.add_argument("--max-connections", type=int, default=32, metavar="N",
@@ -41,8 +42,15 @@ def add_parsers(sub) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
+    if args.ssh is None and args.web is None and args.new:
+        from . import games                # open the games only: for a host behind OpenSSH
+        for game_id in args.new:
+            for seat in games.create(game_id):
+                print(f"{seat.label} seat of {seat.game_dir.name}: join code {seat.code}")
+        return 0
     if args.ssh is None and args.web is None:
-        print("wartable serve: say how: --ssh PORT and/or --web PORT", file=sys.stderr)
+        print("wartable serve: say how: --ssh PORT or --web PORT (or --new GAME to open a game only)",
+              file=sys.stderr)
         return 2
     if args.ssh is not None and args.web is not None:
         print("wartable serve: one of --ssh and --web per server (run two for both)", file=sys.stderr)
