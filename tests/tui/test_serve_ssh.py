@@ -24,16 +24,17 @@ from tui.serve import games
 SEED = 7
 
 
-def fresh_game(data) -> dict:
-    """A new hosted Roads game (seed 7) in the server's data folder: its seats by side."""
+def fresh_game(data, game_id: str = "roads", **options) -> dict:
+    """A new hosted game (seed 7) in the server's data folder: its seats by side or player."""
     old = os.environ.get("WARTABLE_DATA_DIR")
     os.environ["WARTABLE_DATA_DIR"] = str(data)
     try:
-        return {s.side: s for s in games.create("roads", seed=SEED)}
+        return {s.side: s for s in games.create(game_id, seed=SEED, **options)}
     finally:
-        os.environ["WARTABLE_DATA_DIR"] = old if old is not None else ""
         if old is None:
             del os.environ["WARTABLE_DATA_DIR"]
+        else:
+            os.environ["WARTABLE_DATA_DIR"] = old
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +174,7 @@ async def test_a_key_opens_a_hosted_game_and_gets_the_other_seats_code(hosted):
     player = await Term.open(hosted["port"], "player", key=hosted["key"], command="new roads")
     try:
         shown = await player.wait_for("seat: Axis")
-        shown = await player.wait_for("Join code for the other seat")
+        shown = await player.wait_for("Join codes for the other seats")
         code = shown.split("Soviet: ")[1][:11]
         assert games.CODE_RE.match(code)
         other = await Term.open(hosted["port"], code)
@@ -312,3 +313,61 @@ def test_serve_command_line_refusals_and_opening_a_game_only(capsys, tmp_path):
     assert [games.find(code).side for code in codes] == ["axis", "soviet"]
     assert main(["join", "abcde-fghjk"]) == 1
     assert "no hosted game has that join code" in capsys.readouterr().err
+
+
+async def test_tide_of_iron_seats_follow_each_other(hosted):
+    seats = fresh_game(hosted["data"], "toi", players=("Anna", "Ben"))
+    anna = await Term.open(hosted["port"], seats["Anna"].code, size=(100, 30))
+    ben = await Term.open(hosted["port"], seats["Ben"].code, size=(100, 30))
+    try:
+        await anna.wait_for("Begin the battle")
+        await ben.wait_for("Begin the battle")
+        mark = ben.mark()
+        anna.send("1")
+        await ben.wait_for("is fought on the table", since=mark)
+        assert "Pass the keyboard" not in anna.text() + ben.text()
+    finally:
+        anna.close()
+        ben.close()
+
+
+async def test_victory_round_robin_seats_keep_each_battle_group_secret(hosted):
+    seats = fresh_game(hosted["data"], "victory", mode="round-robin", players=("Anna", "Ben", "Cleo"))
+    anna = await Term.open(hosted["port"], seats["Anna"].code, size=(100, 30))
+    ben = await Term.open(hosted["port"], seats["Ben"].code, size=(100, 30))
+    try:
+        await anna.wait_for("Add a unit")
+        await ben.wait_for("Waiting for Anna")
+        mark = ben.mark()
+        for key in "111":                     # Anna: add a unit, at 1 CV, a Fighter
+            anna.send(key)
+            await asyncio.sleep(0.4)
+        await anna.wait_for("FA-1")
+        await ben.wait_for("Anna adds a unit at 1 CV", since=mark)
+        await asyncio.sleep(0.5)
+        assert "FA-1" not in ben.text() and "Fighter" not in ben.text()
+        # Ben cannot take Anna's command back; Anna can, and Ben sees it go
+        mark = ben.mark()
+        ben.send("u")
+        await ben.wait_for("Only your own last command", since=mark)
+        anna.send("u")
+        await ben.wait_for("took their last command back", since=mark)
+        assert not storage.load(seats["Anna"].save_path).log
+    finally:
+        anna.close()
+        ben.close()
+
+
+def test_serve_new_tide_of_iron_and_victory_seat_every_player(capsys):
+    from tui.cli import main
+    assert main(["serve", "--new", "victory", "--mode", "team", "--players", "Anna,Ben/Cleo,Dan"]) == 0
+    assert [line.split(" seat")[0] for line in capsys.readouterr().out.splitlines()] == ["Anna", "Ben", "Cleo", "Dan"]
+    assert main(["serve", "--new", "toi", "--players", "Anna,Ben"]) == 0
+    assert [line.split(" seat")[0] for line in capsys.readouterr().out.splitlines()] == ["Anna", "Ben"]
+    assert main(["serve", "--new", "victory", "--mode", "round-robin"]) == 2
+    assert "name the players with --players" in capsys.readouterr().err
+    assert main(["serve", "--new", "victory", "--mode", "team", "--players", "Anna,Ben"]) == 2
+    assert "one slash between the teams" in capsys.readouterr().err
+    assert main(["serve", "--new", "roads", "--players", "Anna,Ben"]) == 2
+    assert main(["serve", "--new", "toi", "--players", "Anna"]) == 2
+    assert "two different players" in capsys.readouterr().err

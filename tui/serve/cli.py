@@ -23,9 +23,14 @@ def add_parsers(sub) -> None:
                     help="let in the keys listed in FILE (OpenSSH authorized_keys format)")
     sv.add_argument("--codes", action="store_true",
                     help="let in whoever logs in with a seat's join code as user name (ssh CODE@host)")
-    sv.add_argument("--new", choices=["roads"], action="append", default=[], metavar="GAME",
-                    help="open a new two-player game (roads) and print its seats' join codes; implies --codes "
-                         "(without --ssh: open it, print the codes, and stop)")
+    sv.add_argument("--new", choices=["roads", "toi", "victory"], action="append", default=[], metavar="GAME",
+                    help="open a new game with one seat per player (roads, toi, victory) and print the "
+                         "seats' join codes; implies --codes (without --ssh: open it, print the codes, and stop)")
+    sv.add_argument("--players", metavar="NAMES",
+                    help="with --new toi or victory: the players' names, comma-separated (Victory team play: "
+                         "the Axis team, a slash, the Allied team: Anna,Ben/Cleo,Dan)")
+    sv.add_argument("--mode", choices=["duel", "round-robin", "team"], default=None,
+                    help="with --new victory: duel (default), round-robin (3 or more players) or team")
     sv.add_argument("--max-per-address", type=int, default=4, metavar="N",
                     help="connections at once from one address (default 4)")
     sv.add_argument("--max-connections", type=int, default=32, metavar="N",
@@ -42,11 +47,20 @@ def add_parsers(sub) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
+    try:
+        options = new_game_options(args)
+    except ValueError as exc:
+        print(f"wartable serve: {exc}", file=sys.stderr)
+        return 2
     if args.ssh is None and args.web is None and args.new:
         from . import games                # open the games only: for a host behind OpenSSH
-        for game_id in args.new:
-            for seat in games.create(game_id):
-                print(f"{seat.label} seat of {seat.game_dir.name}: join code {seat.code}")
+        try:
+            for game_id in args.new:
+                for seat in games.create(game_id, **options.get(game_id, {})):
+                    print(f"{seat.label} seat of {seat.game_dir.name}: join code {seat.code}")
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
         return 0
     if args.ssh is None and args.web is None:
         print("wartable serve: say how: --ssh PORT or --web PORT (or --new GAME to open a game only)",
@@ -77,8 +91,12 @@ def serve(args: argparse.Namespace) -> int:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
     created = []
-    for game_id in args.new:
-        created += games.create(game_id)
+    try:
+        for game_id in args.new:
+            created += games.create(game_id, **options.get(game_id, {}))
+    except ValueError as exc:
+        print(f"wartable serve: {exc}", file=sys.stderr)
+        return 2
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
                           total=args.max_connections, login_timeout=args.login_timeout)
@@ -87,6 +105,30 @@ def serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"wartable serve: cannot listen on {args.host}:{args.ssh}: {exc.strerror or exc}", file=sys.stderr)
         return 1
+
+
+def new_game_options(args: argparse.Namespace) -> dict[str, dict]:
+    """The new_game options of each game in --new, from --players and --mode; ValueError."""
+    if (args.players or args.mode) and not set(args.new) & {"toi", "victory"}:
+        raise ValueError("--players and --mode are for --new toi or --new victory")
+    if args.mode and "victory" not in args.new:
+        raise ValueError("--mode is for --new victory")
+    out: dict[str, dict] = {}
+    text = args.players or ""
+    if "toi" in args.new and text:
+        out["toi"] = {"players": tuple(p.strip() for p in text.split(","))}
+    if "victory" in args.new:
+        mode = args.mode or "duel"
+        if mode == "team":
+            if text.count("/") != 1:
+                raise ValueError("team play: --players AXIS,NAMES/ALLIED,NAMES (one slash between the teams)")
+            axis, allied = (tuple(p.strip() for p in half.split(",") if p.strip()) for half in text.split("/"))
+            out["victory"] = {"mode": mode, "teams": {"axis": list(axis), "allied": list(allied)}}
+        elif text:
+            out["victory"] = {"mode": mode, "players": tuple(p.strip() for p in text.split(","))}
+        elif mode != "duel":
+            raise ValueError(f"{mode}: name the players with --players")
+    return out
 
 
 def join(args: argparse.Namespace) -> int:

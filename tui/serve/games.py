@@ -24,10 +24,7 @@ from rules.core.files import write_atomic
 from rules.core.save import dumps
 from tui import storage
 
-# the games a hosted seat can be: id -> (seats in order, their labels)
-SEATS: dict[str, tuple[tuple[str, str], ...]] = {
-    "roads": (("axis", "Axis"), ("soviet", "Soviet")),
-}
+HOSTABLE = ("roads", "toi", "victory")
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"      # no 0/o, 1/l/i: read out loud safely
 CODE_RE = re.compile(r"[a-z2-9]{5}-[a-z2-9]{5}\Z")
 _ID_RE = re.compile(r"[a-z0-9-]{1,40}\Z")
@@ -51,8 +48,8 @@ def new_code() -> str:
 class Seat:
     game_dir: Path
     game_id: str          # "roads"
-    side: str             # "axis"
-    label: str            # "Axis"
+    side: str             # Roads: "axis" or "soviet"; Tide of Iron and Victory: the player's name
+    label: str            # "Axis", or the player's name
     code: str
 
     @property
@@ -64,20 +61,28 @@ class Seat:
         return self.game_dir / "lock"
 
 
-def create(game_id: str, *, seed: int | None = None, players: dict[str, str] | None = None) -> list[Seat]:
-    """Start a new hosted game and give each seat its join code. ValueError for a game that
-    cannot be hosted."""
-    if game_id not in SEATS:
-        raise ValueError(f"'{game_id}' cannot be hosted with seats (hosted games: {', '.join(SEATS)}).")
+def _seats(game) -> list[tuple[str, str]]:
+    """(seat, label) of each player of a new game: Roads by side, the others by player name."""
+    if game.game_id == "roads":
+        return [("axis", "Axis"), ("soviet", "Soviet")]
+    if game.game_id == "toi":
+        return [(p, p) for p in game.options["players"]]
+    return [(p, p) for p in game.players]
+
+
+def create(game_id: str, *, seed: int | None = None, **options) -> list[Seat]:
+    """Start a new hosted game (``options`` go to its ``new_game``: players, mode, teams) and
+    give each seat its join code. ValueError for a game that cannot be hosted or bad options."""
+    if game_id not in HOSTABLE:
+        raise ValueError(f"'{game_id}' cannot be hosted with seats (hosted games: {', '.join(HOSTABLE)}).")
     from rules.registry import factories
     seed = secrets.randbelow(1_000_000_000) if seed is None else seed
-    kwargs = {"players": players} if players else {}
-    game = factories()[game_id](seed=seed, **kwargs)
+    game = factories()[game_id](seed=seed, **{k: v for k, v in options.items() if v is not None})
     stamp = f"{game_id}-{secrets.token_hex(4)}"
     folder = games_dir() / stamp
     folder.mkdir(parents=True, exist_ok=False, mode=0o700)
     write_atomic(folder / "game.json", dumps(game))
-    seats = [{"side": side, "label": label, "code": new_code()} for side, label in SEATS[game_id]]
+    seats = [{"side": side, "label": label, "code": new_code()} for side, label in _seats(game)]
     write_atomic(folder / "seats.json", json.dumps({"game": game_id, "seats": seats}, indent=1))
     os.chmod(folder / "seats.json", 0o600)
     return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in seats]
@@ -88,8 +93,9 @@ def seats_of(folder: Path) -> list[Seat]:
     try:
         doc = json.loads((folder / "seats.json").read_text(encoding="utf-8"))
         game_id = doc["game"]
-        return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in doc["seats"]
-                if game_id in SEATS and {s["side"] for s in doc["seats"]} <= {x for x, _ in SEATS[game_id]}]
+        if game_id not in HOSTABLE:
+            return []
+        return [Seat(folder, game_id, str(s["side"]), str(s["label"]), str(s["code"])) for s in doc["seats"]]
     except (OSError, ValueError, KeyError, TypeError):
         return []
 

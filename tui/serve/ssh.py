@@ -319,7 +319,8 @@ class Session(asyncssh.SSHServerSession):
             except (ValueError, OSError) as exc:
                 return str(exc)
             others = ", ".join(f"{s.label}: {s.code}" for s in seats[1:])
-            note = f"Join code for the other seat ({others}): ssh -p {self.hub.options.port} CODE@this host"
+            note = (f"Join codes for the other seats ({others}): ssh -t -p {self.hub.options.port} "
+                    "CODE@this host")
             self.hub.say(f"new hosted game {seats[0].game_dir.name}")
             return py + ["seat", str(seats[0].game_dir), seats[0].side, note], seats[0].game_dir / "data"
         if words[:1] == ["join"]:
