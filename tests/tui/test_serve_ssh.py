@@ -371,3 +371,82 @@ def test_serve_new_tide_of_iron_and_victory_seat_every_player(capsys):
     assert main(["serve", "--new", "roads", "--players", "Anna,Ben"]) == 2
     assert main(["serve", "--new", "toi", "--players", "Anna"]) == 2
     assert "two different players" in capsys.readouterr().err
+
+
+async def test_a_roads_battle_between_two_terminals_keeps_each_sides_chits(hosted):
+    from rules.roads.bots import BOTS
+    from tui.roads.menu import is_battle
+    seats = fresh_game(hosted["data"])
+    game = storage.load(seats["axis"].save_path)
+    bots = {s: BOTS["heuristic"](11) for s in ("axis", "soviet")}
+    for _ in range(200):                          # seed 7: the Axis's third command is a battle
+        cmd = bots[game.to_act()].choose(game)
+        if is_battle(game, cmd):
+            break
+        game.apply(cmd)
+    assert is_battle(game, cmd) and game.to_act() == "axis"
+    games.write(seats["axis"], game)
+    area = game.area_name(cmd.area)
+    axis = await Term.open(hosted["port"], seats["axis"].code, size=(100, 40))
+    soviet = await Term.open(hosted["port"], seats["soviet"].code, size=(100, 40))
+    try:
+        await axis.wait_for("seat: Axis")
+        await soviet.wait_for("Waiting for Axis")
+        shown = await axis.wait_for("Move the force")
+        line = next(l for l in shown.split("\n") if "Move the force" in l)
+        mark = axis.mark()
+        axis.send(line.split("[")[-1][0])          # the menu of moves
+        shown = await axis.wait_for(f"Move into {area}", since=mark)
+        line = next(l for l in shown.split("\n") if f"Move into {area}" in l)
+        axis.send(line.split("[")[-2 if line.count("[") > 1 else -1][0])     # the battle move's key
+        await axis.wait_for("a battle is fought there")
+        axis.send("y")
+        await soviet.wait_for(f"Battle of {area}")
+        await axis.wait_for(f"Battle of {area}")
+        for term in (axis, soviet):
+            term.send("q")                         # the battle's events, then the hand and battle
+        await asyncio.sleep(0.5)
+        for term in (axis, soviet):
+            term.send("h")
+        now = storage.load(seats["axis"].save_path)
+        names = {side: {now.content.chits[k.split("#")[0]].name for k in now.view(side).battle.my_chits}
+                 for side in ("axis", "soviet")}
+        await axis.wait_for("Your chits:")
+        await soviet.wait_for("Your chits:")
+        await asyncio.sleep(0.5)
+        for name in names["axis"] - names["soviet"]:
+            assert name in axis.text()
+            assert name not in soviet.text(), f"the Soviet terminal showed the Axis chit {name}"
+        for name in names["soviet"] - names["axis"]:
+            assert name not in axis.text(), f"the Axis terminal showed the Soviet chit {name}"
+    finally:
+        axis.close()
+        soviet.close()
+
+
+def test_too_many_wrong_codes_shut_an_address_out_and_counts_are_kept(tmp_path):
+    from tui.serve.ssh import CODE_FAILS, Hub, Options, _bounded, read_authorized_keys
+    hub = Hub(Options(port=0, codes=True, per_address=2, total=3))
+    assert hub.admit("10.0.0.1") is None and hub.admit("10.0.0.1") is None
+    assert "too many connections from your address" in hub.admit("10.0.0.1")
+    assert hub.admit("10.0.0.2") is None
+    assert "full" in hub.admit("10.0.0.3")
+    for address in ("10.0.0.1", "10.0.0.1", "10.0.0.2"):
+        hub.release(address)
+    assert hub.total == 0 and not hub.per_address
+    for _ in range(CODE_FAILS):
+        hub.wrong_code("10.0.0.4")
+    assert "wrong join codes" in hub.admit("10.0.0.4")
+    assert hub.admit("10.0.0.5") is None
+    assert _bounded(100000, 0) == (500, 24) and _bounded(-3, 70000) == (1, 200)
+    keys = tmp_path / "authorized_keys"
+    import asyncssh as a
+    key = a.generate_private_key("ssh-ed25519").export_public_key().decode().strip()
+    keys.write_text(f'# comment\n\n{key} anna@home\n')
+    assert list(read_authorized_keys(keys).values()) == ["anna@home"]
+    keys.write_text(f'from="10.0.0.1",no-pty {key} anna@home\n')
+    with pytest.raises(ValueError, match="line 1: options before the key"):
+        read_authorized_keys(keys)
+    keys.write_text("just words\n")
+    with pytest.raises(ValueError, match="line 1: no key type"):
+        read_authorized_keys(keys)

@@ -76,8 +76,8 @@ KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
 
 
 def read_authorized_keys(path: Path) -> dict[bytes, str]:
-    """Public key blob -> its comment, from an OpenSSH authorized_keys file (options before a
-    key are skipped and not honoured). ValueError naming the line for a key that cannot be read."""
+    """Public key blob -> its comment, from an OpenSSH authorized_keys file. ValueError naming the
+    line for a key that cannot be read, or one with options (from=, command=...: not supported)."""
     keys: dict[bytes, str] = {}
     for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
         line = line.strip()
@@ -87,6 +87,9 @@ def read_authorized_keys(path: Path) -> dict[bytes, str]:
         at = next((i for i, p in enumerate(parts) if p.startswith(KEY_TYPES) and i + 1 < len(parts)), None)
         if at is None:
             raise ValueError(f"{path}, line {number}: no key type (ssh-ed25519, ssh-rsa, ...) found.")
+        if at > 0:       # from=, command=, ...: refused rather than silently not honoured
+            raise ValueError(f"{path}, line {number}: options before the key ({parts[0][:40]}) are not "
+                             "supported by wartable serve; remove them, or host behind OpenSSH instead.")
         try:
             key = asyncssh.import_public_key(f"{parts[at]} {parts[at + 1]}")
         except (asyncssh.KeyImportError, ValueError) as exc:
