@@ -335,6 +335,14 @@ class Session(asyncssh.SSHServerSession):
         return py + ["launcher"], home
 
     async def _run(self) -> None:
+        try:
+            await self._run_app()
+        except Exception as exc:          # never a hung session: say what went wrong and end it
+            self.hub.say(f"session of {self.owner.address} failed: {type(exc).__name__}: {exc}")
+            self._kill()
+            self._finish("wartable: the session failed; see the server's log.\r\n", 1)
+
+    async def _run_app(self) -> None:
         what = self._argv()
         if isinstance(what, str):
             self._finish(f"wartable: {what}\r\n", 1)
@@ -351,6 +359,13 @@ class Session(asyncssh.SSHServerSession):
         env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
                "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(data),
                "WARTABLE_DATA_DIR": str(data), **self.hub.options.extra_env}
+        if os.environ.get("PYTHONPATH"):
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        sent = self.chan.get_environment() if self.chan is not None else {}
+        if "NO_COLOR" in sent:            # the player's own choice, passed by `ssh -o SendEnv=NO_COLOR`
+            env["NO_COLOR"] = "1"
+        if sent.get("COLORTERM") in ("truecolor", "24bit"):
+            env["COLORTERM"] = sent["COLORTERM"]
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(data),
@@ -367,6 +382,7 @@ class Session(asyncssh.SSHServerSession):
         os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
         loop.add_reader(master, self._readable)
+        self._flush()                     # keys typed while the process started
         code = await self.proc.wait()
         await asyncio.sleep(0.05)         # the last frame still in the PTY
         self._drain()
