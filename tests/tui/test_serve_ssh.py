@@ -37,6 +37,10 @@ def fresh_game(data, game_id: str = "roads", **options) -> dict:
             os.environ["WARTABLE_DATA_DIR"] = old
 
 
+async def open_seats(port: int, seats: dict, *names: str, size=(100, 30)) -> list[Term]:
+    return [await Term.open(port, seats[name].code, size=size) for name in names]
+
+
 @pytest.fixture(scope="module")
 def hosted(tmp_path_factory):
     """A server letting in one key and join codes (login timeout 3 s, 8 connections per address)."""
@@ -317,8 +321,7 @@ def test_serve_command_line_refusals_and_opening_a_game_only(capsys, tmp_path):
 
 async def test_tide_of_iron_seats_follow_each_other(hosted):
     seats = fresh_game(hosted["data"], "toi", players=("Anna", "Ben"))
-    anna = await Term.open(hosted["port"], seats["Anna"].code, size=(100, 30))
-    ben = await Term.open(hosted["port"], seats["Ben"].code, size=(100, 30))
+    anna, ben = await open_seats(hosted["port"], seats, "Anna", "Ben")
     try:
         await anna.wait_for("Begin the battle")
         await ben.wait_for("Begin the battle")
@@ -333,8 +336,7 @@ async def test_tide_of_iron_seats_follow_each_other(hosted):
 
 async def test_victory_round_robin_seats_keep_each_battle_group_secret(hosted):
     seats = fresh_game(hosted["data"], "victory", mode="round-robin", players=("Anna", "Ben", "Cleo"))
-    anna = await Term.open(hosted["port"], seats["Anna"].code, size=(100, 30))
-    ben = await Term.open(hosted["port"], seats["Ben"].code, size=(100, 30))
+    anna, ben = await open_seats(hosted["port"], seats, "Anna", "Ben")
     try:
         await anna.wait_for("Add a unit")
         await ben.wait_for("Waiting for Anna")

@@ -134,7 +134,32 @@ class SeatLink:
             shown(events, reloaded)
 
 
-class SeatRoadsScreen(RoadsScreen):
+class SeatScreen:
+    """What every seat's screen does besides its game: greet the player, watch the save
+    (``_poll``, a few times a second), and end the app when the player leaves the top menu."""
+
+    link: SeatLink
+    note: str
+
+    def on_mount(self) -> None:           # the game screen's own mount runs after this one
+        self.set_interval(POLL, self._poll)
+        self.query_one(LogPanel).write(Text(f"You hold the seat of {self.link.seat.label} in this game. q at "
+                                            "the top of the menu (or ctrl+c) leaves it; the game waits.",
+                                            style="bold"))
+        if self.note:
+            self.query_one(LogPanel).write(Text(self.note, style="bold"))
+            self.notify(self.note, timeout=60)
+
+    def _poll(self) -> None:
+        raise NotImplementedError
+
+    def action_back(self) -> None:
+        from tui.widgets.command_menu import CommandMenu
+        if not self.query_one(CommandMenu).back():
+            self.app.exit()
+
+
+class SeatRoadsScreen(SeatScreen, RoadsScreen):
     """Roads for one side: its own view only, its own commands only, the other side's as they come."""
 
     def __init__(self, game, link: SeatLink, note: str = "") -> None:
@@ -157,15 +182,6 @@ class SeatRoadsScreen(RoadsScreen):
 
     def player_to_act(self) -> str | None:
         return None
-
-    def on_mount(self) -> None:           # RoadsScreen's mount runs after this one
-        self.set_interval(POLL, self._poll)
-        label = self.link.seat.label
-        self.query_one(LogPanel).write(Text(f"You hold the {label} seat of this game. q at the top "
-                                            "of the menu (or ctrl+c) leaves it; the game waits.", style="bold"))
-        if self.note:
-            self.query_one(LogPanel).write(Text(self.note, style="bold"))
-            self.notify(self.note, timeout=60)
 
     # -- the other seat's commands -----------------------------------------------------
     def _poll(self) -> None:
@@ -231,13 +247,7 @@ class SeatRoadsScreen(RoadsScreen):
         self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
         self.refresh_view()
 
-    def action_back(self) -> None:
-        from tui.widgets.command_menu import CommandMenu
-        if not self.query_one(CommandMenu).back():
-            self.app.exit()
-
-
-class SeatMixin:
+class SeatMixin(SeatScreen):
     """A Tide of Iron or Victory screen at one seat: the game applies through the seat
     (``SeatLink.bind``), the save is watched, and there are no pass screens."""
 
@@ -249,14 +259,6 @@ class SeatMixin:
 
     def seat_allows(self, game, cmd) -> bool:
         raise NotImplementedError
-
-    def on_mount(self) -> None:           # the game screen's own mount runs after this one
-        self.set_interval(POLL, self._poll)
-        self.query_one(LogPanel).write(Text(f"You hold {self.player}'s seat of this game. q at the top of "
-                                            "the menu (or ctrl+c) leaves it; the game waits.", style="bold"))
-        if self.note:
-            self.query_one(LogPanel).write(Text(self.note, style="bold"))
-            self.notify(self.note, timeout=60)
 
     def _poll(self) -> None:
         if self.game is None or not self.link.changed():
@@ -290,12 +292,6 @@ class SeatMixin:
 
     def action_undo(self) -> None:
         self._undo_now()
-
-    def action_back(self) -> None:
-        from tui.widgets.command_menu import CommandMenu
-        if not self.query_one(CommandMenu).back():
-            self.app.exit()
-
 
 def _toi_screen():
     from tui.toi.screen import ToIScreen
