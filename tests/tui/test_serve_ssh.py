@@ -188,6 +188,12 @@ async def test_a_key_opens_a_hosted_game_and_gets_the_other_seats_code(hosted):
             other.close()
     finally:
         player.close()
+    # the same key takes its seat back
+    again = await Term.open(hosted["port"], "player", key=hosted["key"], command="resume")
+    try:
+        await again.wait_for("seat: Axis")
+    finally:
+        again.close()
 
 
 async def test_garbage_and_floods_touch_no_other_game_or_seat(hosted):

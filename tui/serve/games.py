@@ -51,6 +51,7 @@ class Seat:
     side: str             # Roads: "axis" or "soviet"; Tide of Iron and Victory: the player's name
     label: str            # "Axis", or the player's name
     code: str
+    key: str = ""         # the key folder ("key-…") of the SSH key that last took this seat
 
     @property
     def save_path(self) -> Path:
@@ -95,7 +96,8 @@ def seats_of(folder: Path) -> list[Seat]:
         game_id = doc["game"]
         if game_id not in HOSTABLE:
             return []
-        return [Seat(folder, game_id, str(s["side"]), str(s["label"]), str(s["code"])) for s in doc["seats"]]
+        return [Seat(folder, game_id, str(s["side"]), str(s["label"]), str(s["code"]), str(s.get("key", "")))
+                for s in doc["seats"]]
     except (OSError, ValueError, KeyError, TypeError):
         return []
 
@@ -129,6 +131,30 @@ def locked(seat: Seat):
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def claim(seat: Seat, key: str) -> Seat:
+    """Note that the SSH key ``key`` holds ``seat`` (``resume`` takes it back with that key)."""
+    with locked(seat):
+        doc = json.loads((seat.game_dir / "seats.json").read_text(encoding="utf-8"))
+        for entry in doc["seats"]:
+            if entry["side"] == seat.side:
+                entry["key"] = key
+        write_atomic(seat.game_dir / "seats.json", json.dumps(doc, indent=1))
+        os.chmod(seat.game_dir / "seats.json", 0o600)
+    return Seat(seat.game_dir, seat.game_id, seat.side, seat.label, seat.code, key)
+
+
+def held_by(key: str) -> Seat | None:
+    """The seat ``key`` took last, in the game played most recently (None: it holds none)."""
+    held = [s for s in all_seats() if key and s.key == key]
+
+    def played(seat: Seat) -> float:
+        try:
+            return seat.save_path.stat().st_mtime
+        except OSError:
+            return 0.0
+    return max(held, key=played, default=None)
 
 
 def write(seat: Seat, game) -> None:

@@ -3,11 +3,12 @@
 Each session runs ``python -m tui.serve.child ...`` in its own process, in its own
 pseudo-terminal: a crash or a kill of one touches no other. No shell, no port forwarding, no
 agent or X11 forwarding, no SFTP or SCP: only a terminal session (a shell request or one of
-the fixed commands ``new GAME`` and ``join CODE``), whose bytes go to the app's PTY.
+the fixed commands ``new GAME``, ``join CODE`` and ``resume``), whose bytes go to the app's PTY.
 
 Who gets in:
   * a key listed in ``--authorized-keys`` (OpenSSH format): the launcher, in a data folder of
-    that key's own; ``ssh -t HOST new roads`` opens a hosted game and seats them first;
+    that key's own; ``ssh -t HOST new roads`` opens a hosted game and seats them first,
+    ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last;
   * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat.
 
 Limits: connections per address and in all (counted from the TCP connect); a login must finish
@@ -284,7 +285,8 @@ class Session(asyncssh.SSHServerSession):
 
     def exec_requested(self, command: str) -> bool:
         words = command.split()
-        if self.owner.key is not None and len(words) == 2 and words[0] in ("new", "join"):
+        if self.owner.key is not None and ((len(words) == 2 and words[0] in ("new", "join"))
+                                           or words == ["resume"]):
             self.command = command
             return True
         if not words:
@@ -314,7 +316,8 @@ class Session(asyncssh.SSHServerSession):
             return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
         if self.owner.key is None:
             return "not logged in"
-        home = base / "players" / key_folder(self.owner.key)
+        mine = key_folder(self.owner.key)
+        home = base / "players" / mine
         words = self.command.split()
         if words[:1] == ["new"]:
             try:
@@ -325,12 +328,19 @@ class Session(asyncssh.SSHServerSession):
             note = (f"Join codes for the other seats ({others}): ssh -t -p {self.hub.options.port} "
                     "CODE@this host")
             self.hub.say(f"new hosted game {seats[0].game_dir.name}")
-            return py + ["seat", str(seats[0].game_dir), seats[0].side, note], seats[0].game_dir / "data"
+            seat = games.claim(seats[0], mine)
+            return py + ["seat", str(seat.game_dir), seat.side, note], seat.game_dir / "data"
         if words[:1] == ["join"]:
             seat = games.find(words[1])
             if seat is None:
                 self.hub.wrong_code(self.owner.address)
                 return "no game has that join code"
+            seat = games.claim(seat, mine)
+            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+        if words == ["resume"]:
+            seat = games.held_by(mine)
+            if seat is None:
+                return "your key holds no seat yet (new GAME, or join CODE)"
             return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
         return py + ["launcher"], home
 
