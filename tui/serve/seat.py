@@ -329,7 +329,7 @@ def _victory_screen():
     class SeatVictoryScreen(SeatMixin, VictoryScreen):
         """Victory for one player: their own Battle Group and commands, and the commands of a
         battle's table that name no player; the others' Battle Groups stay secret in round robin
-        and team play (7.1)."""
+        (7.1; ``VictoryScreen.keeps_secrets``, as in hot-seat play)."""
 
         def __init__(self, game, link: SeatLink, note: str = "") -> None:
             self._seat_player = link.seat.side
