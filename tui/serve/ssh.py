@@ -600,4 +600,7 @@ def serve(options: Options, created: list | None = None) -> int:
 
 
 def _shown(host: str) -> str:
-    return "localhost" if host in ("127.0.0.1", "::1") else shlex.quote(host)
+    """The host as players type it: localhost, this machine's name for any address, or the one given."""
+    if host in ("127.0.0.1", "::1"):
+        return "localhost"
+    return "HOST" if host in ("0.0.0.0", "::", "") else shlex.quote(host)
