@@ -323,6 +323,12 @@ def test_serve_command_line_refusals_and_opening_a_game_only(capsys, tmp_path):
     assert [games.find(code).side for code in codes] == ["axis", "soviet"]
     assert main(["join", "abcde-fghjk"]) == 1
     assert "no hosted game has that join code" in capsys.readouterr().err
+    os.environ["SSH_ORIGINAL_COMMAND"] = "abcde-fghjk"      # what OpenSSH's ForceCommand passes on
+    try:
+        assert main(["join"]) == 1
+    finally:
+        del os.environ["SSH_ORIGINAL_COMMAND"]
+    assert "no hosted game has that join code" in capsys.readouterr().err
 
 
 async def test_tide_of_iron_seats_follow_each_other(hosted):
