@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -37,12 +38,20 @@ class Server:
         line = self.proc.stdout.readline().decode()
         match = re.search(r"SSH on [^ ]+:(\d+) ", line)
         if not match:
-            self.stop()
+            self.proc.kill()
+            self.proc.wait()
             raise RuntimeError(f"the server did not start: {line!r}")
         self.port = int(match.group(1))
         self.fingerprint = line.split("host key ")[1].split(")")[0]
+        self.log: list[str] = []
+        threading.Thread(target=self._drain, daemon=True).start()   # a full pipe never blocks it
+
+    def _drain(self) -> None:
+        for raw in self.proc.stdout:
+            self.log.append(raw.decode(errors="replace"))
 
     def stop(self) -> str:
+        """Stop the server; what it printed."""
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -50,7 +59,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
-        return self.proc.stdout.read().decode(errors="replace")
+        return "".join(self.log)
 
 
 class _Session(asyncssh.SSHClientSession):

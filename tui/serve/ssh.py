@@ -115,7 +115,10 @@ class Hub:
         self.sessions: set[Session] = set()
 
     def say(self, message: str) -> None:
-        print(f"wartable serve: {message}", file=sys.stderr, flush=True)
+        try:
+            print(f"wartable serve: {message}", file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass                          # no one reads the log: serving goes on
 
     def admit(self, address: str) -> str | None:
         """Count a new connection; the reason it is refused, or None."""
