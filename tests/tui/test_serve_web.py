@@ -80,6 +80,9 @@ async def test_the_page_and_the_launcher_behind_its_websocket(web):
         async with http.get(web) as page:
             assert page.status == 200
             assert "wartable" in await page.text()
+        # the page's websocket is on the address the browser used
+        async with http.get(web, headers={"Host": "wartable.example:8123"}) as page:
+            assert 'data-session-websocket-url="ws://wartable.example:8123/ws"' in await page.text()
     shown = await _app_screen(web, "WWII campaign wargames")
     assert "WWII campaign wargames" in shown
 

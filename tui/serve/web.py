@@ -31,6 +31,12 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32):
                              public_url=f"http://{shown}:{port}")
             self.open: Counter[str] = Counter()
 
+        async def handle_index(self, request: web.Request):
+            # the page's websocket goes back to the address the browser used (a server on
+            # 0.0.0.0 is reached by a name or address of its own, never "0.0.0.0")
+            self.public_url = f"{'https' if request.secure else 'http'}://{request.host}"
+            return await super().handle_index(request)
+
         async def handle_websocket(self, request: web.Request):
             address = request.remote or "?"
             if sum(self.open.values()) >= total or self.open[address] >= per_address:
