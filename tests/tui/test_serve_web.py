@@ -29,13 +29,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class Site(str):
+    """The server's address, and its data folder (``data``)."""
+
+
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
     data = tmp_path_factory.mktemp("web") / "data"
     port = free_port()
     env = dict(os.environ, WARTABLE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--web", str(port),
-                             "--max-per-address", "2"],
+                             "--max-per-address", "2", "--codes"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     line = proc.stdout.readline().decode()
     assert f"http://127.0.0.1:{port}" in line, line
@@ -47,7 +51,9 @@ def web(tmp_path_factory):
             break
         except OSError:
             time.sleep(0.1)
-    yield url
+    site = Site(url)
+    site.data = data
+    yield site
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(10)
@@ -56,10 +62,11 @@ def web(tmp_path_factory):
         proc.wait()
 
 
-async def _app_screen(url: str, until: str, width: int = 100, height: int = 30, send: list | None = None) -> str:
+async def _app_screen(url: str, until: str, width: int = 100, height: int = 30, send: list | None = None,
+                      path: str = "/ws") -> str:
     out = b""
     async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(f"{url.replace('http', 'ws')}/ws?width={width}&height={height}") as ws:
+        async with http.ws_connect(f"{url.replace('http', 'ws')}{path}?width={width}&height={height}") as ws:
             for message in send or []:
                 await ws.send_str(json.dumps(message))
             end = time.monotonic() + 30
@@ -175,3 +182,23 @@ async def test_a_screenshot_of_the_page_in_headless_chromium(web, tmp_path):
     assert (width, height) == (1100, 700)
     # the splash page alone is about 9 KB; the launcher's text makes it several times that
     assert len(png) > 20_000, f"the page shows no app ({len(png)} bytes)"
+
+
+async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
+    from tui.serve import games
+    old = os.environ.get("WARTABLE_DATA_DIR")
+    os.environ["WARTABLE_DATA_DIR"] = str(web.data)
+    try:
+        axis, soviet = games.create("roads", seed=7)
+    finally:
+        os.environ["WARTABLE_DATA_DIR"] = old
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{web}/seat/{soviet.code}") as page:
+            assert page.status == 200
+            assert f'/ws/seat/{soviet.code}"' in await page.text()
+        async with http.get(f"{web}/seat/abcde-fghjk") as page:
+            assert page.status == 404
+        async with http.get(f"{web}/seat/%3Cscript%3E") as page:
+            assert page.status == 404 and "<script>" not in await page.text()
+    shown = await _app_screen(web, "seat: Soviet", path=f"/ws/seat/{soviet.code}")
+    assert "seat: Soviet" in shown and "Waiting for Axis" in shown

@@ -73,10 +73,17 @@ def serve(args: argparse.Namespace) -> int:
         if getattr(args, name) < 1:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
+    from . import games
     if args.web is not None:
         from .web import serve_web
-        return serve_web(args.host, args.web, args.max_per_address, args.max_connections)
-    from . import games, ssh
+        try:
+            created = [seat for game_id in args.new for seat in games.create(game_id, **options.get(game_id, {}))]
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
+        return serve_web(args.host, args.web, args.max_per_address, args.max_connections,
+                         codes=args.codes or bool(args.new), created=created)
+    from . import ssh
     if args.authorized_keys is None and not (args.codes or args.new):
         print("wartable serve: nobody could log in: give --authorized-keys FILE and/or --codes",
               file=sys.stderr)
