@@ -40,7 +40,8 @@ def web(tmp_path_factory):
     env = dict(os.environ, WARTABLE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--web", str(port),
                              "--max-per-address", "2", "--codes"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            start_new_session=True)
     line = proc.stdout.readline().decode()
     assert f"http://127.0.0.1:{port}" in line, line
     url = f"http://127.0.0.1:{port}"
@@ -60,6 +61,30 @@ def web(tmp_path_factory):
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+    end = time.monotonic() + 10                     # its apps end with it (PR_SET_PDEATHSIG)
+    while apps_of(data) and time.monotonic() < end:
+        time.sleep(0.1)
+    left = apps_of(data)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"app processes outlived the server: {left}"
+
+
+def apps_of(data) -> list[int]:
+    """Running wartable processes started for this server (their data folder is under ``data``
+    or they inherited it), from /proc."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cmd = open(f"/proc/{entry}/cmdline", "rb").read()
+            env = open(f"/proc/{entry}/environ", "rb").read()
+        except OSError:
+            continue
+        if b"tui.serve.child" in cmd and str(data).encode() in env:
+            pids.append(int(entry))
+    return pids
 
 
 async def _app_screen(url: str, until: str, width: int = 100, height: int = 30, send: list | None = None,
@@ -105,32 +130,13 @@ async def test_garbage_messages_and_huge_sizes_do_not_take_the_server_down(web):
     assert "WWII campaign wargames" in shown
 
 
-async def test_connections_from_one_address_are_limited(web):
-    async with aiohttp.ClientSession() as http:
-        held = []
-        end = time.monotonic() + 20
-        while len(held) < 2 and time.monotonic() < end:     # earlier tests' tabs may still be closing
-            try:
-                held.append(await http.ws_connect(f"{web.replace('http', 'ws')}/ws"))
-            except aiohttp.WSServerHandshakeError:
-                await asyncio.sleep(0.2)
-        assert len(held) == 2
-        try:
-            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(f"{web.replace('http', 'ws')}/ws")
-            assert refused.value.status == 503
-        finally:
-            for ws in held:
-                await ws.close()
-
-
 async def _screenshot(browser: str, url: str, profile) -> tuple[float, bytes]:
     """Open ``url`` in headless Chromium and, over its DevTools protocol, wait (bounded) for the
     app's first bytes on the page, then take a screenshot: (seconds waited, PNG bytes)."""
     proc = subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                              f"--user-data-dir={profile}", "--window-size=1100,700",
                              "--remote-debugging-port=0", url],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
         devtools = None
         for _ in range(200):
@@ -166,7 +172,7 @@ async def _screenshot(browser: str, url: str, profile) -> tuple[float, bytes]:
                 shot = await call("Page.captureScreenshot", format="png")
                 return waited, base64.b64decode(shot["data"])
     finally:
-        proc.kill()
+        os.killpg(proc.pid, signal.SIGKILL)          # the browser and every process it started
         proc.wait()
 
 
@@ -202,3 +208,23 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
             assert page.status == 404 and "<script>" not in await page.text()
     shown = await _app_screen(web, "seat: Soviet", path=f"/ws/seat/{soviet.code}")
     assert "seat: Soviet" in shown and "Waiting for Axis" in shown
+
+
+async def test_connections_from_one_address_are_limited(web):
+    # last in the file: the tabs it holds keep their places until their apps have ended
+    async with aiohttp.ClientSession() as http:
+        held = []
+        end = time.monotonic() + 20
+        while len(held) < 2 and time.monotonic() < end:     # earlier tests' tabs may still be closing
+            try:
+                held.append(await http.ws_connect(f"{web.replace('http', 'ws')}/ws"))
+            except aiohttp.WSServerHandshakeError:
+                await asyncio.sleep(0.2)
+        assert len(held) == 2
+        try:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{web.replace('http', 'ws')}/ws")
+            assert refused.value.status == 503
+        finally:
+            for ws in held:
+                await ws.close()

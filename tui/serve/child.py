@@ -11,11 +11,28 @@ Only these fixed arguments are ever run: nothing a player types reaches a shell.
 from __future__ import annotations
 
 import fcntl
+import os
+import signal
 import sys
 import termios
 
 
+def die_with_parent() -> None:
+    """End this process when the server that started it ends (Linux: PR_SET_PDEATHSIG), so a
+    killed server leaves no app behind; the game is in its save after every command."""
+    parent = os.getppid()
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL))          # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if parent == 1 or os.getppid() != parent:    # already gone before we asked
+        os._exit(1)
+
+
 def main(argv: list[str]) -> int:
+    die_with_parent()
     try:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     except OSError:

@@ -20,12 +20,13 @@ from .ssh import CODE_FAILS, CODE_WINDOW, MAX_COLS, MAX_ROWS
 
 
 def command() -> str:
-    return f"{shlex.quote(sys.executable)} -m tui.serve.child launcher"
+    # exec: the shell textual-serve starts becomes the app, whose parent is then the server
+    return f"exec {shlex.quote(sys.executable)} -m tui.serve.child launcher"
 
 
 def seat_command(seat: games.Seat) -> str:
     q = shlex.quote
-    return (f"WARTABLE_DATA_DIR={q(str(seat.game_dir / 'data'))} {q(sys.executable)} -m tui.serve.child "
+    return (f"WARTABLE_DATA_DIR={q(str(seat.game_dir / 'data'))} exec {q(sys.executable)} -m tui.serve.child "
             f"seat {q(str(seat.game_dir))} {q(seat.side)}")
 
 
