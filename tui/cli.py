@@ -8,6 +8,8 @@
     wartable stats                            finished games per game and mode
     wartable sim fallblau [--games N] ...     many bot games, win rates
     wartable sim roads [--games N] [--axis BOT] [--soviet BOT] [--seed S]
+    wartable serve --ssh PORT | --web PORT [...]   host wartable (tui/serve)
+    wartable join [CODE]                      take a hosted game's seat (OpenSSH ForceCommand)
 
 Textual is imported only when a screen is opened, so `sim`, `stats` and `--plain` never load it.
 """
@@ -65,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--soviet", choices=list(ROADS_BOTS), default="heuristic",
                      help="Roads: the Soviet bot (default heuristic)")
     sim.add_argument("--seed", type=int, default=0)
+    from tui.serve.cli import add_parsers
+    add_parsers(sub)
     return p
 
 
@@ -235,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
         return _load(args)
     if args.command == "stats":
         return _stats(args)
+    if args.command in ("serve", "join"):
+        from tui.serve import cli as serve_cli
+        return serve_cli.serve(args) if args.command == "serve" else serve_cli.join(args)
     from tui.app import run_launcher
 
     return run_launcher()

@@ -1,0 +1,155 @@
+"""The `wartable serve` and `wartable join` commands (argparse parts and what they run)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+
+def add_parsers(sub) -> None:
+    sv = sub.add_parser(
+        "serve", help="host wartable over SSH or the web, one seat per player",
+        description="Host wartable: an SSH server that runs only wartable (one process and terminal "
+                    "per connection), and/or the same app in a browser. Binds 127.0.0.1 unless --host "
+                    "says otherwise.")
+    sv.add_argument("--ssh", type=int, metavar="PORT", help="serve over SSH on PORT")
+    sv.add_argument("--web", type=int, metavar="PORT", help="serve in the browser (textual-serve) on PORT")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="the address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--authorized-keys", type=Path, metavar="FILE",
+                    help="let in the keys listed in FILE (OpenSSH authorized_keys format)")
+    sv.add_argument("--codes", action="store_true",
+                    help="let in whoever logs in with a seat's join code as user name (ssh CODE@host)")
+    sv.add_argument("--new", choices=["roads", "toi", "victory"], action="append", default=[], metavar="GAME",
+                    help="open a new game with one seat per player (roads, toi, victory) and print the "
+                         "seats' join codes; implies --codes (without --ssh: open it, print the codes, and stop)")
+    sv.add_argument("--players", metavar="NAMES",
+                    help="with --new toi or victory: the players' names, comma-separated (Victory team play: "
+                         "the Axis team, a slash, the Allied team: Anna,Ben/Cleo,Dan)")
+    sv.add_argument("--mode", choices=["duel", "round-robin", "team"], default=None,
+                    help="with --new victory: duel (default), round-robin (3 or more players) or team")
+    sv.add_argument("--max-per-address", type=int, default=4, metavar="N",
+                    help="connections at once from one address (default 4)")
+    sv.add_argument("--max-connections", type=int, default=32, metavar="N",
+                    help="connections at once in all (default 32)")
+    sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
+                    help="a connection must log in and start its session within this (default 20)")
+
+    jn = sub.add_parser(
+        "join", help="take a seat of a hosted game by its join code (for OpenSSH's ForceCommand)",
+        description="Take the seat a join code names. Without CODE, the code is read from "
+                    "SSH_ORIGINAL_COMMAND (what `ssh -t host CODE` sends under a ForceCommand); "
+                    "with neither, the launcher opens.")
+    jn.add_argument("code", nargs="?", help="the seat's join code, e.g. abcde-fghjk")
+
+
+def serve(args: argparse.Namespace) -> int:
+    try:
+        options = new_game_options(args)
+    except ValueError as exc:
+        print(f"wartable serve: {exc}", file=sys.stderr)
+        return 2
+    if args.ssh is None and args.web is None and args.new:
+        from . import games                # open the games only: for a host behind OpenSSH
+        try:
+            for game_id in args.new:
+                for seat in games.create(game_id, **options.get(game_id, {})):
+                    print(f"{seat.label} seat of {seat.game_dir.name}: join code {seat.code}")
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
+        return 0
+    if args.ssh is None and args.web is None:
+        print("wartable serve: say how: --ssh PORT or --web PORT (or --new GAME to open a game only)",
+              file=sys.stderr)
+        return 2
+    if args.ssh is not None and args.web is not None:
+        print("wartable serve: one of --ssh and --web per server (run two for both)", file=sys.stderr)
+        return 2
+    for name in ("max_per_address", "max_connections"):
+        if getattr(args, name) < 1:
+            print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
+            return 2
+    from . import games
+    if args.web is not None:
+        from .web import serve_web
+        try:
+            created = [seat for game_id in args.new for seat in games.create(game_id, **options.get(game_id, {}))]
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
+        return serve_web(args.host, args.web, args.max_per_address, args.max_connections,
+                         codes=args.codes or bool(args.new), created=created)
+    from . import ssh
+    if args.authorized_keys is None and not (args.codes or args.new):
+        print("wartable serve: nobody could log in: give --authorized-keys FILE and/or --codes",
+              file=sys.stderr)
+        return 2
+    if args.authorized_keys is not None:
+        try:
+            ssh.read_authorized_keys(args.authorized_keys)
+        except (OSError, UnicodeDecodeError) as exc:
+            print(f"wartable serve: {args.authorized_keys}: cannot be read ({exc})", file=sys.stderr)
+            return 2
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
+    created = []
+    try:
+        for game_id in args.new:
+            created += games.create(game_id, **options.get(game_id, {}))
+    except ValueError as exc:
+        print(f"wartable serve: {exc}", file=sys.stderr)
+        return 2
+    options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
+                          codes=args.codes or bool(args.new), per_address=args.max_per_address,
+                          total=args.max_connections, login_timeout=args.login_timeout)
+    try:
+        return ssh.serve(options, created)
+    except OSError as exc:
+        print(f"wartable serve: cannot listen on {args.host}:{args.ssh}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def new_game_options(args: argparse.Namespace) -> dict[str, dict]:
+    """The new_game options of each game in --new, from --players and --mode; ValueError."""
+    if (args.players or args.mode) and not set(args.new) & {"toi", "victory"}:
+        raise ValueError("--players and --mode are for --new toi or --new victory")
+    if args.mode and "victory" not in args.new:
+        raise ValueError("--mode is for --new victory")
+    out: dict[str, dict] = {}
+    text = args.players or ""
+    if "toi" in args.new and text:
+        out["toi"] = {"players": tuple(p.strip() for p in text.split(","))}
+    if "victory" in args.new:
+        mode = args.mode or "duel"
+        if mode == "team":
+            if text.count("/") != 1:
+                raise ValueError("team play: --players AXIS,NAMES/ALLIED,NAMES (one slash between the teams)")
+            axis, allied = (tuple(p.strip() for p in half.split(",") if p.strip()) for half in text.split("/"))
+            out["victory"] = {"mode": mode, "teams": {"axis": list(axis), "allied": list(allied)}}
+        elif text:
+            out["victory"] = {"mode": mode, "players": tuple(p.strip() for p in text.split(","))}
+        elif mode != "duel":
+            raise ValueError(f"{mode}: name the players with --players")
+    return out
+
+
+def join(args: argparse.Namespace) -> int:
+    from . import games
+    code = args.code
+    if code is None:
+        words = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", ""))
+        code = words[-1] if words else None
+    if not code:
+        from tui.app import run_launcher
+        return run_launcher()
+    seat = games.find(code)
+    if seat is None:
+        print("wartable join: no hosted game has that join code.", file=sys.stderr)
+        return 1
+    from .seat import run_seat
+    return run_seat(seat.game_dir, seat.side)

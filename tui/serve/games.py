@@ -1,0 +1,161 @@
+"""Hosted games: one two-player game in one folder of the data directory, one join code per seat.
+
+    <data dir>/serve/games/<id>/game.json    the game: a sealed save, rewritten after every command
+    <data dir>/serve/games/<id>/seats.json   the seats: side, label and join code of each
+    <data dir>/serve/games/<id>/lock         taken (flock) while a seat applies a command
+
+A seat process applies its own commands under the lock and rewrites game.json; the other seats
+see the file change and replay the new commands (``tui.serve.seat``). A join code names one seat
+of one game: connecting with it again takes that seat back. Plain Python: no Textual.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import secrets
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.core.files import write_atomic
+from rules.core.save import dumps
+from tui import storage
+
+HOSTABLE = ("roads", "toi", "victory")
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"      # no 0/o, 1/l/i: read out loud safely
+CODE_RE = re.compile(r"[a-z2-9]{5}-[a-z2-9]{5}\Z")
+_ID_RE = re.compile(r"[a-z0-9-]{1,40}\Z")
+
+
+def serve_dir() -> Path:
+    return storage.data_dir() / "serve"
+
+
+def games_dir() -> Path:
+    return serve_dir() / "games"
+
+
+def new_code() -> str:
+    """A join code: ten letters and digits from a 31-sign alphabet (about 50 bits)."""
+    chars = "".join(secrets.choice(CODE_ALPHABET) for _ in range(10))
+    return f"{chars[:5]}-{chars[5:]}"
+
+
+@dataclass(frozen=True)
+class Seat:
+    game_dir: Path
+    game_id: str          # "roads"
+    side: str             # Roads: "axis" or "soviet"; Tide of Iron and Victory: the player's name
+    label: str            # "Axis", or the player's name
+    code: str
+    key: str = ""         # the key folder ("key-…") of the SSH key that last took this seat
+
+    @property
+    def save_path(self) -> Path:
+        return self.game_dir / "game.json"
+
+    @property
+    def lock_path(self) -> Path:
+        return self.game_dir / "lock"
+
+
+def _seats(game) -> list[tuple[str, str]]:
+    """(seat, label) of each player of a new game: Roads by side, the others by player name."""
+    if game.game_id == "roads":
+        return [("axis", "Axis"), ("soviet", "Soviet")]
+    if game.game_id == "toi":
+        return [(p, p) for p in game.options["players"]]
+    return [(p, p) for p in game.players]
+
+
+def create(game_id: str, *, seed: int | None = None, **options) -> list[Seat]:
+    """Start a new hosted game (``options`` go to its ``new_game``: players, mode, teams) and
+    give each seat its join code. ValueError for a game that cannot be hosted or bad options."""
+    if game_id not in HOSTABLE:
+        raise ValueError(f"'{game_id}' cannot be hosted with seats (hosted games: {', '.join(HOSTABLE)}).")
+    from rules.registry import factories
+    seed = secrets.randbelow(1_000_000_000) if seed is None else seed
+    game = factories()[game_id](seed=seed, **{k: v for k, v in options.items() if v is not None})
+    stamp = f"{game_id}-{secrets.token_hex(4)}"
+    folder = games_dir() / stamp
+    folder.mkdir(parents=True, exist_ok=False, mode=0o700)
+    write_atomic(folder / "game.json", dumps(game))
+    seats = [{"side": side, "label": label, "code": new_code()} for side, label in _seats(game)]
+    write_atomic(folder / "seats.json", json.dumps({"game": game_id, "seats": seats}, indent=1))
+    os.chmod(folder / "seats.json", 0o600)
+    return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in seats]
+
+
+def seats_of(folder: Path) -> list[Seat]:
+    """The seats of the hosted game in ``folder`` ([] when it is not one, or is damaged)."""
+    try:
+        doc = json.loads((folder / "seats.json").read_text(encoding="utf-8"))
+        game_id = doc["game"]
+        if game_id not in HOSTABLE:
+            return []
+        return [Seat(folder, game_id, str(s["side"]), str(s["label"]), str(s["code"]), str(s.get("key", "")))
+                for s in doc["seats"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+
+
+def all_seats() -> list[Seat]:
+    try:
+        folders = sorted(p for p in games_dir().iterdir() if p.is_dir() and _ID_RE.match(p.name))
+    except OSError:
+        return []
+    return [seat for folder in folders for seat in seats_of(folder)]
+
+
+def find(code: str) -> Seat | None:
+    """The seat a join code names, or None (a malformed code is never looked up)."""
+    code = code.strip().lower()
+    if not CODE_RE.match(code):
+        return None
+    for seat in all_seats():
+        if secrets.compare_digest(seat.code, code):
+            return seat
+    return None
+
+
+@contextmanager
+def locked(seat: Seat):
+    """Hold the game's lock while a seat reads, applies and writes (one writer at a time)."""
+    fd = os.open(seat.lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def claim(seat: Seat, key: str) -> Seat:
+    """Note that the SSH key ``key`` holds ``seat`` (``resume`` takes it back with that key)."""
+    with locked(seat):
+        doc = json.loads((seat.game_dir / "seats.json").read_text(encoding="utf-8"))
+        for entry in doc["seats"]:
+            if entry["side"] == seat.side:
+                entry["key"] = key
+        write_atomic(seat.game_dir / "seats.json", json.dumps(doc, indent=1))
+        os.chmod(seat.game_dir / "seats.json", 0o600)
+    return Seat(seat.game_dir, seat.game_id, seat.side, seat.label, seat.code, key)
+
+
+def held_by(key: str) -> Seat | None:
+    """The seat ``key`` took last, in the game played most recently (None: it holds none)."""
+    held = [s for s in all_seats() if key and s.key == key]
+
+    def played(seat: Seat) -> float:
+        try:
+            return seat.save_path.stat().st_mtime
+        except OSError:
+            return 0.0
+    return max(held, key=played, default=None)
+
+
+def write(seat: Seat, game) -> None:
+    write_atomic(seat.save_path, dumps(game))

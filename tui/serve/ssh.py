@@ -1,0 +1,609 @@
+"""`wartable serve --ssh PORT`: an SSH server that gives each connection wartable and nothing else.
+
+Each session runs ``python -m tui.serve.child ...`` in its own process, in its own
+pseudo-terminal: a crash or a kill of one touches no other. No shell, no port forwarding, no
+agent or X11 forwarding, no SFTP or SCP: only a terminal session (a shell request or one of
+the fixed commands ``new GAME``, ``join CODE`` and ``resume``), whose bytes go to the app's PTY.
+
+Who gets in:
+  * a key listed in ``--authorized-keys`` (OpenSSH format): the launcher, in a data folder of
+    that key's own; ``ssh -t HOST new roads`` opens a hosted game and seats them first,
+    ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last;
+  * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat.
+
+Limits: connections per address and in all (counted from the TCP connect); a login must finish
+within ``login_timeout`` and a session start soon after; wrong join codes from one address are
+counted and the address refused for a while after too many. Input is flow-controlled (a flood
+backs up in the flooder's own SSH window); terminal sizes are bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import hashlib
+import os
+import pty
+import shlex
+import signal
+import struct
+import sys
+import termios
+import time
+from collections import Counter, defaultdict, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from . import games
+
+MAX_COLS, MAX_ROWS = 500, 200          # a bigger size request is cut to this
+IN_HIGH, IN_LOW = 64 * 1024, 16 * 1024  # input waiting for the app: pause the client above, resume below
+CODE_FAILS, CODE_WINDOW = 10, 60.0     # wrong join codes per address within the window
+
+
+@dataclass
+class Options:
+    port: int
+    host: str = "127.0.0.1"
+    authorized_keys: Path | None = None
+    codes: bool = False
+    per_address: int = 4
+    total: int = 32
+    login_timeout: float = 20.0
+    python: str = sys.executable
+    extra_env: dict = field(default_factory=dict)
+
+
+def host_key_path() -> Path:
+    return games.serve_dir() / "ssh_host_ed25519_key"
+
+
+def host_key() -> asyncssh.SSHKey:
+    """The server's host key, made once in the data directory (mode 600) and kept."""
+    path = host_key_path()
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="wartable serve")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+    return asyncssh.read_private_key(str(path))
+
+
+KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
+
+
+def read_authorized_keys(path: Path) -> dict[bytes, str]:
+    """Public key blob -> its comment, from an OpenSSH authorized_keys file. ValueError naming the
+    line for a key that cannot be read, or one with options (from=, command=...: not supported)."""
+    keys: dict[bytes, str] = {}
+    for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        at = next((i for i, p in enumerate(parts) if p.startswith(KEY_TYPES) and i + 1 < len(parts)), None)
+        if at is None:
+            raise ValueError(f"{path}, line {number}: no key type (ssh-ed25519, ssh-rsa, ...) found.")
+        if at > 0:       # from=, command=, ...: refused rather than silently not honoured
+            raise ValueError(f"{path}, line {number}: options before the key ({parts[0][:40]}) are not "
+                             "supported by wartable serve; remove them, or host behind OpenSSH instead.")
+        try:
+            key = asyncssh.import_public_key(f"{parts[at]} {parts[at + 1]}")
+        except (asyncssh.KeyImportError, ValueError) as exc:
+            raise ValueError(f"{path}, line {number}: the key cannot be read ({exc}).") from None
+        keys[key.public_data] = " ".join(parts[at + 2:])
+    return keys
+
+
+def key_folder(blob: bytes) -> str:
+    return "key-" + hashlib.sha256(blob).hexdigest()[:16]
+
+
+class Hub:
+    """What all connections share: options, keys, counts, and the log."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.keys = read_authorized_keys(options.authorized_keys) if options.authorized_keys else {}
+        self.per_address: Counter[str] = Counter()
+        self.total = 0
+        self.code_fails: dict[str, deque[float]] = defaultdict(deque)
+        self.sessions: set[Session] = set()
+
+    def say(self, message: str) -> None:
+        try:
+            print(f"wartable serve: {message}", file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass                          # no one reads the log: serving goes on
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection; the reason it is refused, or None."""
+        if self.total >= self.options.total:
+            return "the server is full"
+        if self.per_address[address] >= self.options.per_address:
+            return "too many connections from your address"
+        if self._fails(address) >= CODE_FAILS:
+            return "too many wrong join codes from your address; wait a minute"
+        self.total += 1
+        self.per_address[address] += 1
+        return None
+
+    def release(self, address: str) -> None:
+        self.total -= 1
+        self.per_address[address] -= 1
+        if self.per_address[address] <= 0:
+            del self.per_address[address]
+
+    def _fails(self, address: str) -> int:
+        stamps = self.code_fails[address]
+        while stamps and stamps[0] < time.monotonic() - CODE_WINDOW:
+            stamps.popleft()
+        if not stamps:
+            del self.code_fails[address]
+            return 0
+        return len(stamps)
+
+    def wrong_code(self, address: str) -> None:
+        self.code_fails[address].append(time.monotonic())
+
+
+class Connection(asyncssh.SSHServer):
+    """One client connection: admission, authentication, and its one session."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = ""
+        self.counted = False
+        self.seat: games.Seat | None = None
+        self.key: bytes | None = None
+        self.session: Session | None = None
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?",)
+        self.address = str(peer[0])
+        refused = self.hub.admit(self.address)
+        if refused:
+            self.hub.say(f"refused {self.address}: {refused}")
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
+            return
+        self.counted = True
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.hub.release(self.address)
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.session is not None:
+            self.session.stop()
+
+    def begin_auth(self, username: str) -> bool:
+        if not self.counted:
+            return True
+        if self.hub.options.codes and games.CODE_RE.match(username.strip().lower()):
+            self.seat = games.find(username)
+            if self.seat is not None:
+                return False              # the join code is the credential
+            self.hub.wrong_code(self.address)
+            self.hub.say(f"wrong join code from {self.address}")
+            self._banner("wartable: no hosted game has that join code.")
+        elif not self.hub.keys:
+            self._banner("wartable: log in with a seat's join code as the user name: ssh -t CODE@host")
+        return True                       # a key, or nothing: refused
+
+    def _banner(self, text: str) -> None:
+        try:
+            self.conn.send_auth_banner(text + "\r\n")
+        except (OSError, asyncssh.Error):
+            pass
+
+    def public_key_auth_supported(self) -> bool:
+        return bool(self.hub.keys) and self.counted
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if key.public_data in self.hub.keys:
+            self.key = key.public_data
+            return True
+        return False
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        # in, but a session must start soon: a connection that never asks for one is closed
+        self.timer = asyncio.get_running_loop().call_later(
+            self.hub.options.login_timeout, self._no_session)
+
+    def _no_session(self) -> None:
+        if self.session is None and self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was started")
+
+    def session_requested(self):
+        if self.session is not None:
+            return False                  # one session per connection
+        if self.timer is not None:
+            self.timer.cancel()
+        self.session = Session(self)
+        return self.session
+
+    # everything else is refused: forwarding of ports, sockets, agents, X11, tunnels
+    def connection_requested(self, *args):
+        return False
+
+    def server_requested(self, *args):
+        return False
+
+    def unix_connection_requested(self, *args):
+        return False
+
+    def unix_server_requested(self, *args):
+        return False
+
+    def tun_requested(self, *args):
+        return False
+
+    def tap_requested(self, *args):
+        return False
+
+
+class Session(asyncssh.SSHServerSession):
+    """The player's terminal: a PTY with the wartable process on its other end."""
+
+    def __init__(self, owner: Connection) -> None:
+        self.owner = owner
+        self.hub = owner.hub
+        self.chan = None
+        self.term = "xterm-256color"
+        self.size = (80, 24)
+        self.command = ""
+        self.master: int | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self.pending = bytearray()
+        self.reading_paused = False
+        self.stopped = False
+
+    # -- requests --------------------------------------------------------------------
+    def connection_made(self, chan) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size, term_modes) -> bool:
+        if term_type and term_type.isprintable() and len(term_type) < 64:
+            self.term = term_type
+        self.size = _bounded(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        words = command.split()
+        if self.owner.key is not None and ((len(words) == 2 and words[0] in ("new", "join"))
+                                           or words == ["resume"]):
+            self.command = command
+            return True
+        if not words:
+            return True
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False                      # no sftp, nothing else
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal_name: str) -> None:
+        pass
+
+    # -- the process -----------------------------------------------------------------------
+    def session_started(self) -> None:
+        self.hub.sessions.add(self)
+        asyncio.get_running_loop().create_task(self._run())
+
+    def _argv(self) -> tuple[list[str], Path] | str:
+        """The child's arguments and data folder, or what is wrong."""
+        py = [self.hub.options.python, "-m", "tui.serve.child"]
+        base = games.serve_dir()
+        if self.owner.seat is not None:
+            seat = self.owner.seat
+            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+        if self.owner.key is None:
+            return "not logged in"
+        mine = key_folder(self.owner.key)
+        home = base / "players" / mine
+        words = self.command.split()
+        if words[:1] == ["new"]:
+            try:
+                seats = games.create(words[1])
+            except (ValueError, OSError) as exc:
+                return str(exc)
+            others = ", ".join(f"{s.label}: {s.code}" for s in seats[1:])
+            note = (f"Join codes for the other seats ({others}): ssh -t -p {self.hub.options.port} "
+                    "CODE@this host")
+            self.hub.say(f"new hosted game {seats[0].game_dir.name}")
+            seat = games.claim(seats[0], mine)
+            return py + ["seat", str(seat.game_dir), seat.side, note], seat.game_dir / "data"
+        if words[:1] == ["join"]:
+            seat = games.find(words[1])
+            if seat is None:
+                self.hub.wrong_code(self.owner.address)
+                return "no game has that join code"
+            seat = games.claim(seat, mine)
+            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+        if words == ["resume"]:
+            seat = games.held_by(mine)
+            if seat is None:
+                return "your key holds no seat yet (new GAME, or join CODE)"
+            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+        return py + ["launcher"], home
+
+    async def _run(self) -> None:
+        try:
+            await self._run_app()
+        except Exception as exc:          # never a hung session: say what went wrong and end it
+            self.hub.say(f"session of {self.owner.address} failed: {type(exc).__name__}: {exc}")
+            self._kill()
+            self._finish("wartable: the session failed; see the server's log.\r\n", 1)
+
+    async def _run_app(self) -> None:
+        what = self._argv()
+        if isinstance(what, str):
+            self._finish(f"wartable: {what}\r\n", 1)
+            return
+        argv, data = what
+        try:
+            data.mkdir(parents=True, exist_ok=True, mode=0o700)
+            master, slave = pty.openpty()
+        except OSError as exc:
+            self._finish(f"wartable: cannot start ({exc.strerror or exc})\r\n", 1)
+            return
+        self.master = master
+        _set_size(master, *self.size)
+        env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+               "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(data),
+               "WARTABLE_DATA_DIR": str(data), **self.hub.options.extra_env}
+        if os.environ.get("PYTHONPATH"):
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        sent = self.chan.get_environment() if self.chan is not None else {}
+        if "NO_COLOR" in sent:            # the player's own choice, passed by `ssh -o SendEnv=NO_COLOR`
+            env["NO_COLOR"] = "1"
+        if sent.get("COLORTERM") in ("truecolor", "24bit"):
+            env["COLORTERM"] = sent["COLORTERM"]
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(data),
+                start_new_session=True, close_fds=True)
+        except OSError as exc:
+            os.close(slave)
+            self._finish(f"wartable: cannot start ({exc.strerror or exc})\r\n", 1)
+            return
+        finally:
+            if self.proc is not None:
+                os.close(slave)
+        if self.stopped:                  # the client left while the process started
+            self._kill()
+        os.set_blocking(master, False)
+        loop = asyncio.get_running_loop()
+        loop.add_reader(master, self._readable)
+        self._flush()                     # keys typed while the process started
+        code = await self.proc.wait()
+        await asyncio.sleep(0.05)         # the last frame still in the PTY
+        self._drain()
+        self._finish("", code if code >= 0 else 128 - code)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:                   # EIO: the process closed its terminal
+            data = b""
+        if not data:
+            self._stop_reading()
+            return
+        if self.chan is not None and not self.stopped:
+            self.chan.write(data)
+
+    def _drain(self) -> None:
+        if self.master is None:
+            return
+        try:
+            while True:
+                data = os.read(self.master, 65536)
+                if not data:
+                    break
+                if self.chan is not None and not self.stopped:
+                    self.chan.write(data)
+        except OSError:
+            pass
+
+    def _stop_reading(self) -> None:
+        if self.master is not None:
+            try:
+                asyncio.get_running_loop().remove_reader(self.master)
+            except (ValueError, OSError):
+                pass
+
+    def pause_writing(self) -> None:       # the client reads slowly: stop reading the app
+        self._stop_reading()
+
+    def resume_writing(self) -> None:
+        if self.master is not None and not self.stopped:
+            asyncio.get_running_loop().add_reader(self.master, self._readable)
+
+    # -- input -------------------------------------------------------------------------------
+    def data_received(self, data: bytes, datatype) -> None:
+        if self.master is None or self.stopped:
+            if len(self.pending) < IN_HIGH:
+                self.pending += data[:IN_HIGH - len(self.pending)]
+            return
+        self.pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.pending and self.master is not None:
+            try:
+                n = os.write(self.master, self.pending[:4096])
+            except BlockingIOError:
+                break
+            except OSError:
+                self.pending.clear()
+                break
+            del self.pending[:n]
+        if self.master is None:
+            return
+        if self.pending:
+            loop.add_writer(self.master, self._flush)
+        else:
+            try:
+                loop.remove_writer(self.master)
+            except (ValueError, OSError):
+                pass
+        if len(self.pending) > IN_HIGH and not self.reading_paused and self.chan is not None:
+            self.reading_paused = True
+            self.chan.pause_reading()
+        elif len(self.pending) < IN_LOW and self.reading_paused and self.chan is not None:
+            self.reading_paused = False
+            self.chan.resume_reading()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = _bounded(width, height)
+        if self.master is not None:
+            _set_size(self.master, *self.size)   # the kernel sends SIGWINCH to the app
+
+    def eof_received(self) -> bool:
+        return False
+
+    # -- the end -------------------------------------------------------------------------------
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """The player left: end their process (the hosted game waits in its save)."""
+        if self.stopped:
+            return
+        self.stopped = True
+        self.hub.sessions.discard(self)
+        self._kill()
+
+    def _kill(self) -> None:
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            self._close_master()
+            return
+        try:
+            os.killpg(proc.pid, signal.SIGHUP)
+        except (ProcessLookupError, PermissionError):
+            pass
+        loop = asyncio.get_running_loop()
+        loop.call_later(2.0, self._kill_hard)
+
+    def _kill_hard(self) -> None:
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        self._close_master()
+
+    def _close_master(self) -> None:
+        if self.master is None:
+            return
+        loop = asyncio.get_running_loop()
+        for remove in (loop.remove_reader, loop.remove_writer):
+            try:
+                remove(self.master)
+            except (ValueError, OSError):
+                pass
+        try:
+            os.close(self.master)
+        except OSError:
+            pass
+        self.master = None
+
+    def _finish(self, message: str, code: int) -> None:
+        self.hub.sessions.discard(self)
+        chan = self.chan
+        if chan is not None and not self.stopped:
+            try:
+                if message:
+                    chan.write(message.encode())
+                chan.exit(code)
+            except (OSError, asyncssh.Error, BrokenPipeError):
+                pass
+        self.stopped = True
+        self._close_master()
+
+
+def _bounded(width: int, height: int) -> tuple[int, int]:
+    return max(1, min(int(width or 80), MAX_COLS)), max(1, min(int(height or 24), MAX_ROWS))
+
+
+def _set_size(fd: int, cols: int, rows: int) -> None:
+    try:
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    except OSError as exc:
+        if exc.errno not in (errno.EBADF, errno.EIO):
+            raise
+
+
+async def start(options: Options) -> asyncssh.SSHAcceptor:
+    """Listen; the acceptor's ``hub`` attribute holds the shared state (for tests)."""
+    hub = Hub(options)
+    acceptor = await asyncssh.create_server(
+        lambda: Connection(hub), options.host, options.port,
+        server_host_keys=[host_key()], encoding=None, line_editor=False,
+        login_timeout=options.login_timeout, keepalive_interval=30, keepalive_count_max=3,
+        agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
+        allow_pty=True)
+    acceptor.hub = hub
+    return acceptor
+
+
+def serve(options: Options, created: list | None = None) -> int:
+    """Run the server until interrupted (ctrl+c, SIGTERM)."""
+    async def main() -> None:
+        acceptor = await start(options)
+        fingerprint = host_key().get_fingerprint("sha256")
+        port = acceptor.get_port() or options.port
+        who = []
+        if options.authorized_keys:
+            who.append(f"{len(acceptor.hub.keys)} key(s) from {options.authorized_keys}")
+        if options.codes:
+            who.append("join codes")
+        print(f"wartable serve: SSH on {options.host}:{port} (host key {fingerprint}); "
+              f"letting in: {', '.join(who) or 'nobody (give --authorized-keys or --codes)'}", flush=True)
+        for seat in created or []:
+            print(f"  {seat.label} seat of {seat.game_dir.name}: ssh -t -p {port} {seat.code}@{_shown(options.host)}",
+                  flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        acceptor.close()
+        for session in list(acceptor.hub.sessions):
+            session.stop()
+        await asyncio.sleep(0.1)
+
+    asyncio.run(main())
+    return 0
+
+
+def _shown(host: str) -> str:
+    """The host as players type it: localhost, this machine's name for any address, or the one given."""
+    if host in ("127.0.0.1", "::1"):
+        return "localhost"
+    return "HOST" if host in ("0.0.0.0", "::", "") else shlex.quote(host)
