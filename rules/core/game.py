@@ -123,7 +123,11 @@ class Game:
         malformed = command_problem(cmd, self.command_types)
         if malformed is not None:
             raise IllegalCommand(malformed)
-        if not self.is_legal(cmd):
+        try:                       # is_legal() without typing the command a second time
+            legal = cmd in self._legal_now()
+        except TypeError:          # unhashable: a malformed command is never legal
+            legal = False
+        if not legal:
             raise IllegalCommand(self.explain_illegal(cmd))
         snapshot = snapshot_of(self.state) if self.track_undo else None
         reveals = self.dice.reveals
