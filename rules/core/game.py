@@ -69,6 +69,8 @@ class Game:
     game_id: ClassVar[str] = ""
     UNDO_DEPTH: ClassVar[int] = 50
     command_types: ClassVar[tuple[type[Command], ...]] = ()
+    # True for a game whose _legal() never lists a Span and returns a fresh list each time
+    plain_legal: ClassVar[bool] = False
 
     def __init__(self, state: Any, dice: Dice, *, seed: int, options: dict, undo: bool = True):
         self.state = state
@@ -115,7 +117,8 @@ class Game:
 
     def _legal_now(self) -> Legal:
         if self._cache is None or self._cache[0] != self._version:
-            self._cache = (self._version, Legal(self._legal()))
+            listed = self._legal()
+            self._cache = (self._version, Legal.of_commands(listed) if self.plain_legal else Legal(listed))
         return self._cache[1]
 
     def apply(self, cmd: Command) -> list[Event]:

@@ -111,6 +111,17 @@ class Legal(Sequence):
         self._starts = starts
         self._size = size
 
+    @classmethod
+    def of_commands(cls, commands: list[Command]) -> Legal:
+        """A Legal of plain commands only (no Span among them), made without looking for spans:
+        for games whose legal() never lists one. The list is taken over, not copied."""
+        out = cls.__new__(cls)
+        out._chunks = [commands] if commands else []
+        out._starts = [0] if commands else []
+        out._size = len(commands)
+        out._plain = commands
+        return out
+
     def __len__(self) -> int:
         return self._size
 

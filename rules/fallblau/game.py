@@ -104,6 +104,7 @@ class View:
 class FallBlau(Game):
     game_id = "fallblau"
     command_types = COMMANDS
+    plain_legal = True        # _legal() lists commands only, a new list each time (no Span)
 
     def __init__(self, state: FallBlauState, dice: Dice, content: Content, *, seed: int,
                  options: dict, hard: bool, missions: bool, undo: bool = True):
@@ -111,6 +112,8 @@ class FallBlau(Game):
         self.content = content
         self.c = content.constants
         self._t = tables(content)
+        # name(card) is read for nearly every event: the table's own lookup, with no Python frame
+        self.name = self._t.names.__getitem__
         self.hard = hard
         self.missions_mode = missions
         self._out: list[Event] = []
