@@ -278,7 +278,10 @@ def _fast_check(cls: type) -> Callable[[Any], bool] | None:
     names: dict[str, Any] = {}
     tests = []
     for a in attrs.fields(cls):
-        test = _fast_test(hints.get(a.name, Any), f"cmd.{a.name}", names)
+        try:
+            test = _fast_test(hints.get(a.name, Any), f"cmd.{a.name}", names)
+        except TypeError:                      # an annotation that cannot be looked up: full check
+            test = None
         if test is None:
             _FAST[cls] = None
             return None
