@@ -17,6 +17,9 @@ import attrs
 
 from .command import Command, command_problem
 from .events import Event
+from .make import maker
+
+_event = maker(Event)      # a save of a long campaign holds thousands of events
 
 
 class CodecError(ValueError):
@@ -55,16 +58,27 @@ def _has_tuple(tp: Any) -> bool:
     return tp is tuple or get_origin(tp) is tuple or any(_has_tuple(a) for a in get_args(tp))
 
 
+_LAST_READERS: list = [None]
+
+
 def _readers(command_types: tuple[type[Command], ...]):
     """Per command name: the class, its JSON keys, and the fields that need lists made tuples."""
+    last = _LAST_READERS[0]
+    if last is not None and last[0] is command_types:     # the same game's tuple, command after command
+        return last[1]
     readers = _READERS.get(command_types)
     if readers is None:
         readers = {}
         for cls in command_types:
             fields = _declared(cls)
             keys = frozenset([f for f, _ in fields] + ["type"])
-            readers[cls.__name__] = (cls, keys, tuple((f, tp) for f, tp in fields if _has_tuple(tp)))
+            try:
+                make = maker(cls)          # the same frozen value as cls(...), made faster
+            except TypeError:
+                make = cls
+            readers[cls.__name__] = (make, keys, tuple((f, tp) for f, tp in fields if _has_tuple(tp)))
         _READERS[command_types] = readers
+    _LAST_READERS[0] = (command_types, readers)
     return readers
 
 
@@ -94,7 +108,7 @@ def command_from_json(command_types: tuple[type[Command], ...], raw: Any) -> Com
     reader = _readers(command_types).get(name) if type(name) is str else None
     if reader is None:
         raise CodecError(f"unknown command type {name!r}")
-    cls, keys, tuples = reader
+    make, keys, tuples = reader
     if raw.keys() != keys:
         raise CodecError(f"{name} needs exactly the fields {', '.join(sorted(keys - {'type'})) or '(none)'}")
     values = dict(raw)
@@ -102,7 +116,7 @@ def command_from_json(command_types: tuple[type[Command], ...], raw: Any) -> Com
     for field, tp in tuples:
         values[field] = _from_plain(tp, values[field])
     try:
-        cmd = cls(**values)
+        cmd = make(**values)
     except TypeError as exc:
         raise CodecError(str(exc)) from None
     problem = command_problem(cmd, command_types)
@@ -125,7 +139,8 @@ def event_from_json(raw: Any) -> Event:
                 and type(dice) is list and type(modifiers) is list
                 and (not dice or all(type(d) is int for d in dice))
                 and (not modifiers or all(type(m) is str for m in modifiers))):
-            return Event(text, rule, kind, tuple(dice), tuple(modifiers), reveal)
+            return _event(text, rule, kind, tuple(dice) if dice else (), tuple(modifiers) if modifiers else (),
+                          reveal)
     raise CodecError("an event is [text, rule, kind, [dice], [modifiers], reveal]")
 
 
@@ -213,9 +228,11 @@ def state_from_json(raw: Any, classes: dict[str, type]) -> Any:
         if cls is None:
             raise CodecError(f"the state names a class it does not declare: {raw['a']!r}")
         body = raw["f"]
-        fields = attrs.fields(cls)
-        if len(body) != len(fields) or any(a.name not in body for a in fields):
+        names, plain, fields = _shape(cls)
+        if body.keys() != names:
             raise CodecError(f"{cls.__name__} needs exactly its fields")
+        if plain:                  # every field set by __init__ under its own name
+            return cls(**{name: state_from_json(value, classes) for name, value in body.items()})
         values = {a.name: state_from_json(body[a.name], classes) for a in fields}
         out = cls(**{a.alias: values[a.name] for a in fields if a.init})
         for a in fields:
@@ -223,6 +240,20 @@ def state_from_json(raw: Any, classes: dict[str, type]) -> Any:
                 object.__setattr__(out, a.name, values[a.name])
         return out
     raise CodecError("a JSON object that is not the form of a state value")
+
+
+_SHAPES: dict[type, tuple[frozenset[str], bool, tuple]] = {}
+
+
+def _shape(cls: type) -> tuple[frozenset[str], bool, tuple]:
+    """An attrs state class's field names, whether __init__ takes them all under their own names,
+    and its fields (cached per class)."""
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        fields = attrs.fields(cls)
+        shape = _SHAPES[cls] = (frozenset(a.name for a in fields),
+                                all(a.init and a.alias == a.name for a in fields), fields)
+    return shape
 
 
 def _key(value: Any) -> Any:

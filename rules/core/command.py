@@ -222,10 +222,83 @@ def value_problem(value: Any) -> str | None:
     return None
 
 
+# The same check for the common shapes (str, int, bool, float, None, Literal, unions and tuples
+# of them), compiled into one Python function per command class that answers only "well formed
+# or not": a well-formed command, the usual case, is judged in one call with no closures. When it
+# says no, or a class has a field of another shape, the checkers above give the reason.
+_FAST: dict[type, Callable[[Any], bool] | None] = {}
+_EXACT = {int: "int", str: "str", bool: "bool", bytes: "bytes"}
+
+
+def _fast_test(tp: Any, expr: str, names: dict[str, Any]) -> str | None:
+    """A Python expression true exactly when the value ``expr`` passes ``_compile(tp)``, or None
+    when ``tp`` is not one of the shapes handled here."""
+    if tp is Any:
+        return "True"
+    if tp is None or tp is type(None):
+        return f"{expr} is None"
+    if tp in _EXACT:
+        return f"type({expr}) is {_EXACT[tp]}"
+    if tp is float:
+        return f"(type({expr}) is float or type({expr}) is int)"
+    origin, args = get_origin(tp), get_args(tp)
+    if origin is Union or origin is types.UnionType:
+        parts = [_fast_test(a, expr, names) for a in args]
+        return None if None in parts else "(" + " or ".join(parts) + ")"
+    if origin is Literal:
+        allowed = tuple((type(a), a) for a in args)
+        key = f"_literal{len(names)}"
+        names[key] = allowed
+        return f"((type({expr}), {expr}) in {key})"
+    if tp is tuple and not args:
+        return f"type({expr}) is tuple"
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            element = _fast_test(args[0], "_e", {})
+            if element is None or "_literal" in element:
+                return None
+            key = f"_all{len(names)}"
+            names[key] = eval(f"lambda _e: {element}", {}, {})   # noqa: S307 (built from types)
+            return f"(type({expr}) is tuple and all(map({key}, {expr})))"
+        if args == ((),):
+            args = ()
+        parts = [_fast_test(a, f"{expr}[{i}]", names) for i, a in enumerate(args)]
+        if None in parts:
+            return None
+        return "(" + " and ".join([f"type({expr}) is tuple", f"len({expr}) == {len(args)}", *parts]) + ")"
+    return None
+
+
+def _fast_check(cls: type) -> Callable[[Any], bool] | None:
+    """The compiled "well formed?" test of a command class (None: its fields need the full check)."""
+    if cls in _FAST:
+        return _FAST[cls]
+    field_checks(cls)                          # resolves the annotations, or raises as the full check does
+    hints = get_type_hints(cls)
+    names: dict[str, Any] = {}
+    tests = []
+    for a in attrs.fields(cls):
+        try:
+            test = _fast_test(hints.get(a.name, Any), f"cmd.{a.name}", names)
+        except TypeError:                      # an annotation that cannot be looked up: full check
+            test = None
+        if test is None:
+            _FAST[cls] = None
+            return None
+        tests.append(test)
+    source = "def fast(cmd):\n    return " + (" and ".join(f"({t})" for t in tests) or "True") + "\n"
+    exec(compile(source, f"<command check of {cls.__name__}>", "exec"), names)  # noqa: S102
+    _FAST[cls] = names["fast"]
+    return names["fast"]
+
+
 def command_problem(cmd: Any, command_types: tuple[type, ...] = ()) -> str | None:
     """Why ``cmd`` is not a well-formed command (of one of ``command_types``, when given):
-    None when it is. Costs a few microseconds; runs before any rule looks at the command."""
+    None when it is. Costs about a microsecond; runs before any rule looks at the command."""
     cls = type(cmd)
+    fast = _FAST.get(cls)
+    if fast is not None and (not command_types or cls in command_types) and fast(cmd):
+        return None
     if not isinstance(cmd, Command) or not attrs.has(cls):
         return f"Not a command: {_kind(cmd)}."
     if command_types and cls not in command_types:
@@ -233,4 +306,6 @@ def command_problem(cmd: Any, command_types: tuple[type, ...] = ()) -> str | Non
     problem = value_problem(cmd)
     if problem is not None:
         return f"Malformed command {cls.__name__}: {problem}."
+    if cls not in _FAST:
+        _fast_check(cls)
     return None

@@ -46,12 +46,34 @@ class SeededDice(Dice):
 
     def roll(self, n: int = 1, sides: int = 6) -> tuple[int, ...]:
         self.reveals += 1
-        return tuple(self._rng.randint(1, sides) for _ in range(n))
+        if type(sides) is not int or sides < 1:
+            return tuple(self._rng.randint(1, sides) for _ in range(n))     # its error
+        # randint(1, sides) as random.Random draws it (randrange's _randbelow: getrandbits of
+        # sides' bit length until below sides), without its five Python calls per die: the same
+        # numbers from the same seed (tests/rules/core/test_dice.py compares them)
+        bits = self._rng.getrandbits
+        k = sides.bit_length()
+        out = []
+        for _ in range(n):
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            out.append(r + 1)
+        return tuple(out)
 
     def shuffle(self, items: list) -> list:
         self.reveals += 1
         out = list(items)
-        self._rng.shuffle(out)
+        # random.Random.shuffle's Fisher-Yates, with its _randbelow drawn as in roll(): the same
+        # order from the same seed (tests/rules/core/test_dice.py compares them)
+        bits = self._rng.getrandbits
+        for i in reversed(range(1, len(out))):
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            while j >= n:
+                j = bits(k)
+            out[i], out[j] = out[j], out[i]
         return out
 
     def spec(self) -> dict:

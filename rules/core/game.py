@@ -69,6 +69,8 @@ class Game:
     game_id: ClassVar[str] = ""
     UNDO_DEPTH: ClassVar[int] = 50
     command_types: ClassVar[tuple[type[Command], ...]] = ()
+    # True for a game whose _legal() never lists a Span and returns a fresh list each time
+    plain_legal: ClassVar[bool] = False
 
     def __init__(self, state: Any, dice: Dice, *, seed: int, options: dict, undo: bool = True):
         self.state = state
@@ -115,7 +117,8 @@ class Game:
 
     def _legal_now(self) -> Legal:
         if self._cache is None or self._cache[0] != self._version:
-            self._cache = (self._version, Legal(self._legal()))
+            listed = self._legal()
+            self._cache = (self._version, Legal.of_commands(listed) if self.plain_legal else Legal(listed))
         return self._cache[1]
 
     def apply(self, cmd: Command) -> list[Event]:
@@ -123,7 +126,11 @@ class Game:
         malformed = command_problem(cmd, self.command_types)
         if malformed is not None:
             raise IllegalCommand(malformed)
-        if not self.is_legal(cmd):
+        try:                       # is_legal() without typing the command a second time
+            legal = cmd in self._legal_now()
+        except TypeError:          # unhashable: a malformed command is never legal
+            legal = False
+        if not legal:
             raise IllegalCommand(self.explain_illegal(cmd))
         snapshot = snapshot_of(self.state) if self.track_undo else None
         reveals = self.dice.reveals

@@ -83,7 +83,7 @@ class Span:
 class Legal(Sequence):
     """An immutable sequence of commands made of plain commands and spans, in order."""
 
-    __slots__ = ("_chunks", "_starts", "_size")
+    __slots__ = ("_chunks", "_starts", "_size", "_plain")
 
     def __init__(self, parts: Sequence[Command | Span] = ()) -> None:
         chunks: list[list[Command] | Span] = []
@@ -92,7 +92,9 @@ class Legal(Sequence):
             self._chunks = [plain] if plain else []
             self._starts = [0] if plain else []
             self._size = len(plain)
+            self._plain = plain                   # indexing and `in` go straight to the list
             return
+        self._plain = None
         for part in parts:
             if isinstance(part, Span):
                 if len(part):
@@ -109,10 +111,26 @@ class Legal(Sequence):
         self._starts = starts
         self._size = size
 
+    @classmethod
+    def of_commands(cls, commands: list[Command]) -> Legal:
+        """A Legal of plain commands only (no Span among them), made without looking for spans:
+        for games whose legal() never lists one. The list is taken over, not copied."""
+        out = cls.__new__(cls)
+        out._chunks = [commands] if commands else []
+        out._starts = [0] if commands else []
+        out._size = len(commands)
+        out._plain = commands
+        return out
+
     def __len__(self) -> int:
         return self._size
 
     def __getitem__(self, index):  # type: ignore[override]
+        plain = self._plain
+        if plain is not None and type(index) is int:
+            if -self._size <= index < self._size:
+                return plain[index]
+            raise IndexError("legal command index out of range")
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._size))]
         if not -self._size <= index < self._size:
@@ -130,6 +148,9 @@ class Legal(Sequence):
     def __contains__(self, cmd: Any) -> bool:
         # a scan, not a set: hashing every command costs more than comparing until a match;
         # a command taken from this list is found first by identity, all in C
+        plain = self._plain
+        if plain is not None:
+            return any(map(operator.is_, plain, repeat(cmd))) or cmd in plain
         for chunk in self._chunks:
             if type(chunk) is list and any(map(operator.is_, chunk, repeat(cmd))):
                 return True

@@ -173,6 +173,49 @@ class Content:
         return [e for e, card in self.events.items() if hard or not card.hard]
 
 
+@attrs.frozen
+class Tables:
+    """Flat lookups derived from a ``Content`` (see ``tables``), for what the engine reads at
+    every command: a card's name, an event's effect, the extra supply to attack a card."""
+
+    names: dict[str, str]             # any card, General or Mission id -> its printed name
+    effect: dict[str, str]            # event card -> its effect
+    n: dict[str, int]                 # event card -> its n
+    printed: dict[str, str]           # event card -> the printed card's id (copies share it)
+    extra_supply: dict[str, int]      # any frontline card -> extra supply to attack it
+    start_cubes: dict[str, int]       # General -> starting grey cubes
+    panzer: frozenset[str]            # Panzer Generals
+    ready_for_cube: frozenset[str]    # Generals who may pay a cube to ready again (Hoth)
+
+
+_TABLES: dict[int, tuple[Content, Tables]] = {}
+
+
+def tables(content: Content) -> Tables:
+    """The ``Tables`` of ``content``, made once per Content object (content is read once and
+    never changed, so they cannot go stale; the object itself is kept to check identity)."""
+    hit = _TABLES.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    names: dict[str, str] = {}
+    for table in (content.missions, content.generals, content.events, content.campaign):
+        names.update((key, value.name) for key, value in table.items())   # campaign names win, as card_name reads
+    extra = {key: 0 for key in content.events}
+    extra.update((key, card.extra_supply) for key, card in content.campaign.items())
+    made = Tables(
+        names=names,
+        effect={key: ev.effect for key, ev in content.events.items()},
+        n={key: ev.n for key, ev in content.events.items()},
+        printed={key: ev.id for key, ev in content.events.items()},
+        extra_supply=extra,
+        start_cubes={key: g.cubes for key, g in content.generals.items()},
+        panzer=frozenset(key for key, g in content.generals.items() if g.kind == "panzer"),
+        ready_for_cube=frozenset(key for key, g in content.generals.items() if g.ability.ready_for_cube),
+    )
+    _TABLES[id(content)] = (content, made)
+    return made
+
+
 def _expand_copies(cards: list[EventCard], file: str) -> dict[str, EventCard]:
     """One entry per printed card: copies become '<id>-1', '<id>-2'..."""
     out: dict[str, EventCard] = {}

@@ -16,23 +16,39 @@ from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
 from rules.core.game import Game
+from rules.core.make import maker
 
 from . import combat
 from .commands import (
     COMMANDS, Advance, Attack, ChooseGeneral, ChooseSlot, Consolidate, Discard, EndTurn,
     OrderDeck, PlayEvent, Reorganize, Reroll, UseAbility,
 )
-from .content import Content, load
+from .content import Content, load, tables
 from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, Temporary
 
 WINTER_RULE = "FB Adjust the Calendar"
 
+_event = maker(Event)     # Event(...) in half the time: a game makes some 230 of them
+# the steps every turn queues, made once (a Task is a frozen value, so one can stand in many queues)
+_BEGIN_TURN, _DRAW, _END_TURN = Task("begin_turn"), Task("draw"), Task("end_turn")
+_LOCALS = tuple(Task("local", slot=slot) for slot in range(3))
+_END_TURN_CMD = EndTurn()
+# the method that carries out each kind of Task (FallBlau._task_<kind>), its name made once
+_TASK_STEPS = {kind: "_task_" + kind for kind in (
+    "begin_turn", "peek", "draw", "stop", "counterattack", "local", "reinforce", "end_turn")}
+
 # legal() is rebuilt after every command: the same frozen commands come back again and again,
-# so each is made once and shared (a cached lookup costs a fraction of an attrs __init__)
-_cmd = functools.lru_cache(maxsize=4096)(lambda cls, *args: cls(*args))
+# so each is made once and shared (a cached lookup costs a fraction of an attrs __init__). The
+# commands of a game are a finite set (about 7,000 with every Panzer double advance), so the
+# cache is unbounded: an LRU bound below that set made it evict and rebuild in long games.
+_cmd = functools.cache(lambda cls, *args: cls(*args))
 
 
-@functools.lru_cache(maxsize=64)
+# the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
+_NEAR = ((0, 1), (0, 1, 2), (1, 2))
+
+
+@functools.cache           # at most 6 * 6 * 6 frontlines: three positions, five Generals or none
 def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
     """Every other arrangement of the Generals on the three positions (FB Reorganizing the Frontline)."""
     alive = [g for g in current if g is not None]
@@ -88,12 +104,16 @@ class View:
 class FallBlau(Game):
     game_id = "fallblau"
     command_types = COMMANDS
+    plain_legal = True        # _legal() lists commands only, a new list each time (no Span)
 
     def __init__(self, state: FallBlauState, dice: Dice, content: Content, *, seed: int,
                  options: dict, hard: bool, missions: bool, undo: bool = True):
         super().__init__(state, dice, seed=seed, options=options, undo=undo)
         self.content = content
         self.c = content.constants
+        self._t = tables(content)
+        # name(card) is read for nearly every event: the table's own lookup, with no Python frame
+        self.name = self._t.names.__getitem__
         self.hard = hard
         self.missions_mode = missions
         self._out: list[Event] = []
@@ -131,28 +151,37 @@ class FallBlau(Game):
         return self.c.calendar[min(self.state.calendar, len(self.c.calendar) - 1)]
 
     def name(self, card: str) -> str:
-        return combat.card_name(self.content, card)
+        return self._t.names[card]
 
     def red_reserve(self) -> int:
         s = self.state
-        on_cards = sum(f.red for f in s.front if f) + (s.temporary.red if s.temporary else 0)
+        on_cards = 0
+        for f in s.front:
+            if f is not None:
+                on_cards += f.red
+        if s.temporary is not None:
+            on_cards += s.temporary.red
         return self.c.red_cubes - on_cards
 
     def grey_reserve(self) -> int:
-        return self.c.grey_cubes - sum(g.cubes for g in self.state.generals.values())
+        cubes = 0
+        for g in self.state.generals.values():
+            cubes += g.cubes
+        return self.c.grey_cubes - cubes
 
     def slot_of(self, general: str) -> int:
         return self.state.slots.index(general)
 
     def attack_cost(self, target: int) -> int:
-        card = self.state.front[target].card
-        extra = self.content.campaign[card].extra_supply if card in self.content.campaign else 0
-        return self.c.attack_cost + extra
+        return self.c.attack_cost + self._t.extra_supply[self.state.front[target].card]
 
     def advance_cost(self) -> int:
-        extra = sum(self.content.events[p].n for p in self.state.permanents
-                    if self.content.events[p].effect == "advance_cost")
-        return self.c.advance_cost + extra
+        cost = self.c.advance_cost
+        effect = self._t.effect
+        for p in self.state.permanents:
+            if effect[p] == "advance_cost":
+                cost += self._t.n[p]
+        return cost
 
     # ======================================================================
     # legal(): the one list of what may be done now
@@ -177,43 +206,65 @@ class FallBlau(Game):
             seen: dict[int, int] = {}
             for index, value in enumerate(s.attack.white):
                 seen.setdefault(value, index)
-            return [Reroll(None)] + [Reroll(i) for i in sorted(seen.values())]
+            return [_cmd(Reroll, None)] + [_cmd(Reroll, i) for i in sorted(seen.values())]
         if d.kind == "peek":
             # copies of a card are the same card: list each distinct order once
             orders: dict[tuple[str, ...], OrderDeck] = {}
+            printed = self._t.printed.__getitem__
             for p in itertools.permutations(s.deck[: len(d.data)]):
-                orders.setdefault(tuple(self.content.events[x].id for x in p), OrderDeck(p))
+                key = tuple(map(printed, p))
+                if key not in orders:
+                    orders[key] = _cmd(OrderDeck, p)
             return list(orders.values())
         raise AssertionError(f"unknown decision {d.kind}")
 
     def _orders(self) -> list[Command]:
-        s, c = self.state, self.c
+        # FB Step 4: orders by each ready General, hold cards, abilities, reorganizing, ending the turn
+        s, c, t = self.state, self.c, self._t
         cmds: list[Command] = []
-        hand = self._distinct_hand()         # copies of a card play alike: list the first
-        boosts = [None] + [h for h in hand if self.content.events[h].effect == "boost"]
-        advance_cost = self.advance_cost()
-        for slot, gid in enumerate(s.slots):
-            if gid is None or not s.generals[gid].ready:
+        effect = t.effect
+        hand = self._distinct_hand() if s.hand else []   # copies of a card play alike: list the first
+        boosts = [None]
+        for h in hand:
+            if effect[h] == "boost":
+                boosts.append(h)
+        front, supply, generals, slots = s.front, s.supply, s.generals, s.slots
+        advance_cost = self.advance_cost() if s.permanents else c.advance_cost
+        can_advance = bool(s.unlocked) and supply >= advance_cost
+        attack_cost, extra = c.attack_cost, t.extra_supply
+        for slot, gid in enumerate(slots):
+            if gid is None or not generals[gid].ready:
                 continue
-            cmds += self._advances(gid, slot, advance_cost)
-            cmds += self._attacks(gid, slot, boosts)
+            if can_advance and front[slot] is None:
+                cmds += self._advances(gid, slot, advance_cost)
+            # FB Attack! order: the card in front or one adjacent to it, with a dice card or none
+            for target in _NEAR[slot]:
+                card = front[target]
+                if card is not None and supply >= attack_cost + extra[card.card]:
+                    if card.red:
+                        cmds += [_cmd(Attack, gid, target, b) for b in boosts]
+                    else:   # no dice card against a card already emptied: no dice are rolled there
+                        cmds.append(_cmd(Attack, gid, target, None))
             cmds.append(_cmd(Consolidate, gid))
         for card in hand:
-            cmds += self._plays(card)
-        for gid, g in s.generals.items():
-            ability = self.content.generals[gid].ability
-            if ability.ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
-                cmds.append(_cmd(UseAbility, gid))
-        if s.supply >= c.reorganize_cost and s.generals:   # a lone General may move too
-            cmds += _reorganizations(tuple(s.slots))
-        cmds.append(_cmd(EndTurn))
+            if effect[card] != "boost":      # boost cards are played with an Attack!
+                cmds += self._plays(card)
+        ready_for_cube = t.ready_for_cube
+        if not ready_for_cube.isdisjoint(generals):
+            for gid, g in generals.items():
+                if gid in ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
+                    cmds.append(_cmd(UseAbility, gid))
+        if supply >= c.reorganize_cost and generals:   # a lone General may move too
+            cmds += _reorganizations(tuple(slots))
+        cmds.append(_END_TURN_CMD)
         return cmds
 
     def _distinct_hand(self) -> list[str]:
         """The hand with the copies of a card (ids '<id>-1', '<id>-2'...) listed once: the first held."""
         first: dict[str, str] = {}
+        printed = self._t.printed
         for card in self.state.hand:
-            first.setdefault(self.content.events[card].id, card)
+            first.setdefault(printed[card], card)
         return list(first.values())
 
     def _advances(self, gid: str, slot: int, cost: int) -> list[Command]:
@@ -222,35 +273,26 @@ class FallBlau(Game):
         if s.front[slot] is not None or not s.unlocked or s.supply < cost:
             return []
         out: list[Command] = [_cmd(Advance, gid, card) for card in s.unlocked]
-        if self.content.generals[gid].kind == "panzer" and s.supply >= cost + self.c.panzer_second_cost:
+        if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
             beside = [x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None]
             for first, second in itertools.permutations(s.unlocked, 2):
                 out += [_cmd(Advance, gid, first, second, x) for x in beside]
         return out
 
-    def _attacks(self, gid: str, slot: int, boosts: list[str | None]) -> list[Command]:
-        # FB Attack! order: the card in front or one adjacent to it; `boosts`: None and the dice cards held
-        s = self.state
-        out: list[Command] = []
-        for target in (slot - 1, slot, slot + 1):
-            if 0 <= target < 3 and s.front[target] is not None and s.supply >= self.attack_cost(target):
-                # no dice card against a card already emptied: no dice are rolled there
-                out += [_cmd(Attack, gid, target, b) for b in (boosts if s.front[target].red else [None])]
-        return out
-
     def _plays(self, card: str) -> list[Command]:
         s = self.state
-        ev = self.content.events[card]
-        if ev.effect in ("supply", "vp"):
+        effect = self._t.effect[card]
+        if effect == "supply" or effect == "vp":
             return [_cmd(PlayEvent, card)]
-        if ev.effect == "replacements":
+        if effect == "replacements":
             if self.grey_reserve() <= 0:
                 return []
+            start = self._t.start_cubes
             return [_cmd(PlayEvent, card, g) for g in s.slots
-                    if g is not None and s.generals[g].cubes < self.content.generals[g].cubes]
-        if ev.effect == "ready":
+                    if g is not None and s.generals[g].cubes < start[g]]
+        if effect == "ready":
             return [_cmd(PlayEvent, card, g) for g in s.slots if g is not None and not s.generals[g].ready]
-        if ev.effect == "air_strike":
+        if effect == "air_strike":
             return [_cmd(PlayEvent, card, None, t) for t in range(3) if s.front[t] is not None and s.front[t].red > 0]
         return []   # boost cards are played with an Attack!
 
@@ -273,20 +315,20 @@ class FallBlau(Game):
 
     def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
               modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
-        self._out.append(Event(text, rule, kind, dice if type(dice) is tuple else tuple(dice),
-                               modifiers if type(modifiers) is tuple else tuple(modifiers), reveal))
+        self._out.append(_event(text, rule, kind, dice if type(dice) is tuple else tuple(dice),
+                                modifiers if type(modifiers) is tuple else tuple(modifiers), reveal))
 
     def _settle(self) -> None:
         """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
         s = self.state
         missions = self.missions_mode
         while not s.over:
-            if missions:
+            if missions and s.missions:
                 self._check_missions()
             if s.over or s.decision is not None or not s.tasks:
                 break
             task = s.tasks.pop(0)
-            getattr(self, "_task_" + task.kind)(task)
+            getattr(self, _TASK_STEPS.get(task.kind) or "_task_" + task.kind)(task)
         if s.over:
             s.tasks.clear()
             s.decision = None
@@ -327,7 +369,7 @@ class FallBlau(Game):
         if self.missions_mode:
             t = self.c.missions
             self._emit(f"Missions Mode: victory needs {t.victory} VP, Brilliant Victory {t.brilliant}.", "FB Missions Mode")
-        s.tasks = [Task("begin_turn")]
+        s.tasks = [_BEGIN_TURN]
         self._settle()
         self.events.extend(self._out)
 
@@ -343,8 +385,9 @@ class FallBlau(Game):
             g.ready, g.ordered, g.ability_used = True, False, False
         self._emit(f"Turn {s.turns_played}, {self.calendar_label()}: all Generals are ready.", "FB Step 2: Ready Generals", "turn")
         # Step 3: draw events (a peek first for a General who looks ahead)
-        draws = [Task("draw") for _ in range(self.c.draws_per_turn)]
-        peekers = [g for g in s.generals if self.content.generals[g].ability.peek_events]
+        draws = [_DRAW] * self.c.draws_per_turn
+        generals = self.content.generals
+        peekers = [g for g in s.generals if generals[g].ability.peek_events]
         if peekers:
             self._push(Task("peek", card=peekers[0]), *draws)
         else:
@@ -385,11 +428,11 @@ class FallBlau(Game):
 
     def _do_end_turn(self, cmd: EndTurn) -> None:
         self._emit("The Germans lose the initiative.", "FB Ending the Turn", "turn")
-        self._push(Task("end_turn"))
+        self._push(_END_TURN)
 
     def _task_end_turn(self, task: Task) -> None:
         # Step 5: each card facing a General counter-attacks him, one at a time
-        self._push(*[Task("local", slot=slot) for slot in range(3)], Task("begin_turn"))
+        self._push(*_LOCALS, _BEGIN_TURN)
 
     def _task_local(self, task: Task) -> None:
         s = self.state
@@ -594,7 +637,8 @@ class FallBlau(Game):
         s = self.state
         self._spend(self.c.reorganize_cost)
         s.slots = list(cmd.order)
-        order = ", ".join(self.name(g) if g else "(empty)" for g in cmd.order)
+        names = self._t.names
+        order = ", ".join([names[g] if g else "(empty)" for g in cmd.order])
         self._emit(f"The frontline is reorganized for {self.c.reorganize_cost} supply: {order}.", "FB Reorganizing the Frontline")
 
     def _do_ability(self, cmd: UseAbility) -> None:

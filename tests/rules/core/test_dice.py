@@ -42,6 +42,21 @@ def test_seeded_dice_is_private_to_its_game():
     assert b.roll(10) == first
 
 
+@given(seed=st.integers(0, 2**64), sides=st.integers(1, 100))
+@settings(max_examples=60, deadline=None)
+def test_seeded_rolls_are_random_randint_from_the_same_seed(seed, sides):
+    """The fast roll draws exactly what random.Random(seed).randint(1, sides) draws, die after
+    die and between shuffles, so old saves and seeds give the same games."""
+    import random
+
+    dice, rng = SeededDice(seed), random.Random(seed)
+    for _ in range(5):
+        assert dice.roll(7, sides) == tuple(rng.randint(1, sides) for _ in range(7))
+        for size in (0, 1, 2, 9, 45):
+            assert dice.shuffle(list(range(size))) == (lambda x: (rng.shuffle(x), x)[1])(list(range(size)))
+    assert dice.roll(3) == tuple(rng.randint(1, 6) for _ in range(3))
+
+
 @given(seed=st.integers(0, 2**64), n=st.integers(0, 40), sides=st.integers(1, 20))
 @settings(max_examples=60, deadline=None)
 def test_seeded_rolls_are_in_range(seed, n, sides):
