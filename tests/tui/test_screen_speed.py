@@ -205,5 +205,6 @@ def test_a_long_game_opens_with_only_its_recent_log(tmp_path):
     events = game.events * 100
     panel = Recorder()
     panel.add_recent(events)
-    assert len(panel.lines) == LogPanel.RECENT + 1
-    assert f"{len(events) - LogPanel.RECENT} earlier events" in panel.lines[0].plain
+    note, body = panel.lines                      # the note, then the recent events in one write
+    assert f"{len(events) - LogPanel.RECENT} earlier events" in note.plain
+    assert body.plain.split("\n") == [LogPanel.text_of(e).plain for e in events[-LogPanel.RECENT:]]
