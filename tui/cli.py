@@ -243,8 +243,20 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pause_collector(args: argparse.Namespace) -> None:
+    """Before a screen opens: no garbage collection until its first frame is shown (the app
+    then freezes what is alive and resumes collecting). Importing Textual, the rules and their
+    content makes hundreds of thousands of objects that live as long as the program, and the
+    collector walked them all twice on the way to the first frame, for nothing."""
+    if args.command in ("sim", "stats") or getattr(args, "plain", False):
+        return
+    import gc
+    gc.disable()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    _pause_collector(args)
     if args.command == "sim":
         return _sim(args)
     if args.command == "fallblau":

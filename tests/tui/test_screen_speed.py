@@ -122,6 +122,40 @@ async def test_a_save_chosen_in_the_launcher_that_does_not_load_goes_back_with_t
         assert any("edited or is damaged" in str(n.message) for n in app._notifications)
 
 
+async def test_a_save_opens_without_reparsing_the_styles_and_resumes_a_paused_collector(tmp_path,
+                                                                                       monkeypatch):
+    """Start-up: the first screen's styles are read with the app's (pushing a screen with new
+    styles re-parses every style); a collector paused by ``wartable`` runs again, with what is
+    alive frozen out of its walks, once the game is on screen."""
+    import gc
+
+    from textual.css.stylesheet import Stylesheet
+
+    reparses = count_calls(monkeypatch, Stylesheet, "reparse")
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    gc.disable()
+    try:
+        app = WartableApp(save=(path, "fallblau", len(game.log)))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: getattr(app.screen, "game", None) is not None)
+            await wait_for(pilot, gc.isenabled)
+            assert gc.get_freeze_count() > 0
+            assert reparses == []
+    finally:
+        gc.enable()
+
+
+async def test_the_app_leaves_a_running_collector_alone():
+    import gc
+
+    app = WartableApp(new_game(seed=3, generals=GENERALS), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert gc.isenabled() and not app._collector_paused
+
+
 # -- a key repaints only what it changed -------------------------------------------------------
 def count_calls(monkeypatch, module, name: str) -> list:
     calls: list = []
