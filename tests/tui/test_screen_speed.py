@@ -184,6 +184,34 @@ async def test_a_highlight_move_rebuilds_no_panel_and_leaves_a_blank_preview_alo
         assert (len(maps), len(statuses), len(entries)) == before
 
 
+async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change(monkeypatch, tmp_path):
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    game, release, app = app_on_held_save(monkeypatch, tmp_path)
+    rebuilds = count_calls(monkeypatch, Footer, "recompose")      # Textual's, ours included
+
+    def keys():
+        return {k.key: not k.has_class("-disabled") for k in app.screen.query(FooterKey)}
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert keys() == {"q": True}                                     # loading: only back
+        release.set()
+        await wait_for(pilot, lambda: app.screen.game is not None)
+        await wait_for(pilot, lambda: len(keys()) > 1)                   # loaded: every key works
+        assert set(keys()) == {"u", "question_mark", "q", "s", "l", "r"} and all(keys().values())
+        await pilot.pause()
+        shown = len(rebuilds)
+        assert shown <= 3                        # was 4 before the first frame, and more after
+        for key in ("down", "down", "up"):
+            await pilot.press(key)
+        app.screen.refresh_bindings()            # the same keys again
+        app.screen.query_one("#menu-options").focus()
+        await pilot.pause()
+        assert len(rebuilds) == shown and all(keys().values())
+
+
 async def open_paulus_attacks(pilot) -> None:
     """The Attack! menu at Paulus's targets: Voronezh highlighted, its odds beside it."""
     await pilot.press(key_for(pilot.app, "Attack!"))
