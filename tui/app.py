@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from textual import events
@@ -42,7 +43,15 @@ class WartableApp(App):
     BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
 
     def __init__(self, game=None, *, autosave: bool = True, save: tuple[Path, str, int] | None = None) -> None:
-        super().__init__()
+        # The styles of the screen the app opens on are read with the app's own: a screen
+        # that brings new styles when pushed makes Textual parse every style again and restyle
+        # every widget (a tenth of the first frame's time).
+        first = game.game_id if game is not None else save[1] if save is not None else None
+        css = [self.CSS_PATH]
+        if first is not None:
+            screen_css = self._screen_class(first).CSS_PATH
+            css += screen_css if isinstance(screen_css, list) else [screen_css]
+        super().__init__(css_path=css)
         self.start_game = game
         self.start_save = save          # (path, game id, commands): shown at once, loaded after
         self.load_error: str | None = None
@@ -50,6 +59,9 @@ class WartableApp(App):
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
         self._held_keys: list[events.Key] = []
+        # made while the collector is paused (``wartable`` pauses it for the start): resume it
+        # once the first frame that matters is shown (see ``started``)
+        self._collector_paused = not gc.isenabled()
 
     def on_mount(self) -> None:
         storage.remove_stale_temp_files()
@@ -65,6 +77,18 @@ class WartableApp(App):
             self.open_save(*self.start_save)
         self._mounted = True
         self.call_after_refresh(self.check_size)
+        if self.start_save is None or self.start_save[1] == "roads":
+            self.call_after_refresh(self.started)      # the launcher, or a game, in this frame
+        self.set_timer(3, self.started)                # in any case (a save that fails to load)
+
+    def started(self) -> None:
+        """The first frame that matters is on screen (the launcher, or the game loaded into
+        its screen): the garbage collector, paused for the start, runs again; what is alive
+        now (modules, content, the screen) is frozen out of its walks first."""
+        if self._collector_paused:
+            self._collector_paused = False
+            gc.freeze()
+            gc.enable()
 
     def get_default_screen(self):
         """The launcher is the bottom screen: every other screen returns to it."""

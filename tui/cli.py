@@ -22,9 +22,29 @@ import secrets
 import sys
 from datetime import date
 
-from rules.roads.bots import BOTS as ROADS_BOTS
-
 DEFAULT_GENERALS = ("hoth", "paulus", "ruoff")
+
+
+class _RoadsBots:
+    """The Roads bots' names for argparse's ``choices``, read from ``rules.roads.bots`` only when
+    argparse checks a value or prints help: importing the Roads rules costs a tenth of a second,
+    which every start of the app (launcher, saves, Fall Blau) would otherwise pay."""
+
+    def _names(self) -> list[str]:
+        from rules.roads.bots import BOTS
+        return list(BOTS)
+
+    def __iter__(self):
+        return iter(self._names())
+
+    def __contains__(self, name) -> bool:
+        return name in self._names()
+
+    def __bool__(self) -> bool:
+        return True
+
+
+ROADS_BOTS = _RoadsBots()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,10 +82,10 @@ def _parser() -> argparse.ArgumentParser:
                      help="Fall Blau: the bot (default greedy)")
     sim.add_argument("--hard", action="store_true", help="Fall Blau: Hard Mode")
     sim.add_argument("--missions", action="store_true", help="Fall Blau: Missions Mode")
-    sim.add_argument("--axis", choices=list(ROADS_BOTS), default="heuristic",
-                     help="Roads: the Axis bot (default heuristic)")
-    sim.add_argument("--soviet", choices=list(ROADS_BOTS), default="heuristic",
-                     help="Roads: the Soviet bot (default heuristic)")
+    sim.add_argument("--axis", choices=ROADS_BOTS, default="heuristic", metavar="BOT",
+                     help="Roads: the Axis bot, one of %(choices)s (default heuristic)")
+    sim.add_argument("--soviet", choices=ROADS_BOTS, default="heuristic", metavar="BOT",
+                     help="Roads: the Soviet bot, one of %(choices)s (default heuristic)")
     sim.add_argument("--seed", type=int, default=0)
     from tui.serve.cli import add_parsers
     add_parsers(sub)
@@ -227,8 +247,20 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
+def _pause_collector(args: argparse.Namespace) -> None:
+    """Before a screen opens: no garbage collection until its first frame is shown (the app
+    then freezes what is alive and resumes collecting). Importing Textual, the rules and their
+    content makes hundreds of thousands of objects that live as long as the program, and the
+    collector walked them all twice on the way to the first frame, for nothing."""
+    if args.command in ("sim", "stats") or getattr(args, "plain", False):
+        return
+    import gc
+    gc.disable()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    _pause_collector(args)
     if args.command == "sim":
         return _sim(args)
     if args.command == "fallblau":

@@ -159,6 +159,9 @@ class GameScreen(Screen):
         self.refresh_bindings()
         self._autosave()
         self._show_game()
+        started = getattr(self.app, "started", None)
+        if started is not None:
+            self.call_after_refresh(started)      # the start-up's first frame that matters
 
     def _load_failed(self, problem: str) -> None:
         if not self.is_attached:

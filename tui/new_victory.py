@@ -10,7 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
+
+from tui.widgets.footer import Footer
 
 MODES = ("duel", "round-robin", "team")
 DEFAULT_NAMES = {"duel": "Axis, Allies", "round-robin": "Anna, Ben, Carl", "team": "Anna, Ben | Carl, Dora"}

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from rules.core.save import command_from_json, dumps
 from rules.registry import load_save
+from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 
 

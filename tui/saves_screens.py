@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from rules.core.errors import SaveError
 from tui import storage
 from tui.widgets.command_menu import CommandMenu
+from tui.widgets.footer import Footer
 
 
 class SavesScreen(Screen):

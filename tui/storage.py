@@ -150,7 +150,7 @@ class SaveInfo:
 def _peek(text: str) -> tuple[str, int]:
     """(game id, command count) of save text, or ValueError with the problem; no replay.
     The same checks as loading, short of building the game: bounds, JSON, header, checksum."""
-    from rules.core.save import check_seal, header_problem, parse
+    from rules.core.save_header import check_seal, header_problem, parse
 
     try:
         doc = parse(text)

@@ -276,6 +276,16 @@ def _attack_choice_game():
     raise AssertionError("no position with an attack on two targets found")
 
 
+def _first_group_key(game) -> str:
+    """The key that opens the first group of a Victory menu (a player's entries): players keep
+    their own digit (``Keyed``), so it is not always 1."""
+    from tui.victory.menu import menu_entries
+    from tui.widgets.command_menu import MENU_KEYS, key_hint
+
+    _title, entries = menu_entries(game)
+    return key_hint(entries[0][0][0]) or MENU_KEYS[0]
+
+
 def _menu_title(game) -> str:
     """The command menu's title once the game is on its screen: the mark that it is loaded."""
     if game.game_id == "toi":
@@ -307,7 +317,7 @@ def pty_env(tmp_path_factory):
     (resume / "saves").mkdir()
     (resume / "saves" / "autosave.json").write_text(dumps(games["fallblau"]), encoding="utf-8")
     return {"env": env, "resume_env": dict(env, WARTABLE_DATA_DIR=str(resume)), "saves": saves,
-            "attack_keys": attack_keys}
+            "attack_keys": attack_keys, "victory_keys": [_first_group_key(games["victory"])]}
 
 
 # the installed console script, as a player starts it (python -m tui.cli where there is none)
@@ -385,7 +395,7 @@ def test_pty_key_to_settled_screen(pty_env):
             (WARTABLE + ["load", str(saves["fallblau-attack"][0])], "Orders", pty_env["attack_keys"]),
         "Tide of Iron menu": (WARTABLE + ["load", str(saves["toi"][0])], saves["toi"][1], []),
         "Victory menu (a player's entries)":
-            (WARTABLE + ["load", str(saves["victory"][0])], saves["victory"][1], ["1"]),
+            (WARTABLE + ["load", str(saves["victory"][0])], saves["victory"][1], pty_env["victory_keys"]),
     }
     print(f"\nin an 80x24 PTY, key to settled screen ({PTY_PRESSES} presses, down and up in turn; "
           "the bare app: a key that repaints a line):")

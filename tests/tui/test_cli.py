@@ -245,6 +245,36 @@ def test_importing_the_plain_modules_does_not_import_textual():
     assert result.stdout.strip() == "clean"
 
 
+LAUNCHER_IMPORTS = """
+import sys
+from tui import cli, storage
+cli._parser().parse_args(sys.argv[1:])
+import tui.app, tui.launcher
+saves = storage.list_saves()
+assert [s.ok for s in saves] == [True], saves
+heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('attr', 'attrs', 'cattrs')
+               or m.startswith(('rules.roads', 'rules.fallblau', 'rules.toi', 'rules.victory')))
+assert not heavy, heavy
+print('light')
+"""
+
+
+@pytest.mark.parametrize("argv", [[], ["load", "x.json"]])
+def test_the_launcher_and_the_save_list_import_no_rules_and_no_attrs(argv):
+    """The launcher's first frame (and a save's header, read before its screen) needs no game's
+    rules, no attrs and no codec: those imports cost more than the 1.2x first-frame budget."""
+    storage.autosave(new_game(seed=4, generals=GENERALS))
+    result = python("-c", LAUNCHER_IMPORTS, *argv)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "light"
+
+
+def test_sim_still_checks_the_roads_bot_names(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["sim", "roads", "--axis", "nobody"])
+    assert "invalid choice: 'nobody'" in capsys.readouterr().err
+
+
 PLAY_WITHOUT_TEXTUAL = """
 import sys
 from tui.cli import main

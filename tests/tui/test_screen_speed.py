@@ -122,6 +122,40 @@ async def test_a_save_chosen_in_the_launcher_that_does_not_load_goes_back_with_t
         assert any("edited or is damaged" in str(n.message) for n in app._notifications)
 
 
+async def test_a_save_opens_without_reparsing_the_styles_and_resumes_a_paused_collector(tmp_path,
+                                                                                       monkeypatch):
+    """Start-up: the first screen's styles are read with the app's (pushing a screen with new
+    styles re-parses every style); a collector paused by ``wartable`` runs again, with what is
+    alive frozen out of its walks, once the game is on screen."""
+    import gc
+
+    from textual.css.stylesheet import Stylesheet
+
+    reparses = count_calls(monkeypatch, Stylesheet, "reparse")
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    gc.disable()
+    try:
+        app = WartableApp(save=(path, "fallblau", len(game.log)))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: getattr(app.screen, "game", None) is not None)
+            await wait_for(pilot, gc.isenabled)
+            assert gc.get_freeze_count() > 0
+            assert reparses == []
+    finally:
+        gc.enable()
+
+
+async def test_the_app_leaves_a_running_collector_alone():
+    import gc
+
+    app = WartableApp(new_game(seed=3, generals=GENERALS), autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert gc.isenabled() and not app._collector_paused
+
+
 # -- a key repaints only what it changed -------------------------------------------------------
 def count_calls(monkeypatch, module, name: str) -> list:
     calls: list = []
@@ -148,6 +182,34 @@ async def test_a_highlight_move_rebuilds_no_panel_and_leaves_a_blank_preview_alo
         assert updates == []                   # the top level previews nothing: never repainted
         app.screen.refresh_view()              # the same state again: nothing rebuilt
         assert (len(maps), len(statuses), len(entries)) == before
+
+
+async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change(monkeypatch, tmp_path):
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    game, release, app = app_on_held_save(monkeypatch, tmp_path)
+    rebuilds = count_calls(monkeypatch, Footer, "recompose")      # Textual's, ours included
+
+    def keys():
+        return {k.key: not k.has_class("-disabled") for k in app.screen.query(FooterKey)}
+
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert keys() == {"q": True}                                     # loading: only back
+        release.set()
+        await wait_for(pilot, lambda: app.screen.game is not None)
+        await wait_for(pilot, lambda: len(keys()) > 1)                   # loaded: every key works
+        assert set(keys()) == {"u", "question_mark", "q", "s", "l", "r"} and all(keys().values())
+        await pilot.pause()
+        shown = len(rebuilds)
+        assert shown <= 3                        # was 4 before the first frame, and more after
+        for key in ("down", "down", "up"):
+            await pilot.press(key)
+        app.screen.refresh_bindings()            # the same keys again
+        app.screen.query_one("#menu-options").focus()
+        await pilot.pause()
+        assert len(rebuilds) == shown and all(keys().values())
 
 
 async def open_paulus_attacks(pilot) -> None:
@@ -205,5 +267,6 @@ def test_a_long_game_opens_with_only_its_recent_log(tmp_path):
     events = game.events * 100
     panel = Recorder()
     panel.add_recent(events)
-    assert len(panel.lines) == LogPanel.RECENT + 1
-    assert f"{len(events) - LogPanel.RECENT} earlier events" in panel.lines[0].plain
+    note, body = panel.lines                      # the note, then the recent events in one write
+    assert f"{len(events) - LogPanel.RECENT} earlier events" in note.plain
+    assert body.plain.split("\n") == [LogPanel.text_of(e).plain for e in events[-LogPanel.RECENT:]]

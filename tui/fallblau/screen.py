@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from rules.core.events import Event
 from rules.fallblau import Attack, FallBlau, PlayEvent
@@ -19,6 +19,7 @@ from rules.fallblau.odds import attack_odds
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.dice_strip import dice_strip
+from tui.widgets.footer import Footer
 from tui.widgets.hand_panel import HandPanel
 from tui.widgets.log_panel import LogPanel, event_text
 from tui.widgets.odds_panel import OddsPanel

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from rules.core.errors import IllegalCommand
 from rules.toi import Score, SetCommand, SetInitiative, TideOfIron
@@ -22,6 +22,7 @@ from rules.toi.state import SIDES, TYPES
 from tui.fallblau.screen import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
+from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.text_screen import TextScreen
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 from rich.console import Group
 from rich.table import Table
@@ -165,10 +164,8 @@ class VictoryLog(LogPanel):
     wrapped to its own width: RichLog's default ``min_width`` of 78 cuts every longer line at
     the right edge of a narrower box, such as the whole-log screen at 80 columns."""
 
+    text_of = staticmethod(event_text)
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.min_width = 20
-
-    def add_events(self, events: Iterable[Event]) -> None:
-        for event in events:
-            self.write(event_text(event))

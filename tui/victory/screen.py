@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from rules.core.errors import IllegalCommand
 from rules.victory import (
@@ -33,6 +33,7 @@ from tui import storage
 from tui.fallblau.screen import LogScreen
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu, Keyed
+from tui.widgets.footer import Footer
 
 from .menu import menu_commands, menu_entries
 from .panels import VictoryLog, battles, roster, status_line, vp_table

@@ -1,0 +1,41 @@
+"""The footer of every screen: Textual's, recomposed only when the keys it shows change.
+
+Textual's footer rebuilds all its keys after every change of the screen's bindings (a focus
+change, ``refresh_bindings``), once per change even when several come in one tick, and each
+new key is styled twice as it mounts. Opening a game changed the bindings four times before its
+first frame, for the same keys; a menu key that moves the focus did it again. This one
+recomposes at most once per refresh, and only when the keys shown (key, description, enabled)
+differ from those on screen.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Footer as TextualFooter
+
+
+class Footer(TextualFooter):
+    _pending = False
+    _shown: tuple | None = None
+
+    def _keys(self) -> tuple:
+        """What the footer shows: each shown binding, whether it is enabled, and its tooltip."""
+        return tuple((binding, enabled, tooltip)
+                     for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values()
+                     if binding.show)
+
+    def compose(self):
+        self._shown = self._keys() if self._bindings_ready else None
+        yield from super().compose()
+
+    def bindings_changed(self, screen) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus or self._pending:
+            return
+        if self.is_attached and screen is self.screen:
+            self._pending = True
+            self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        self._pending = False
+        if self.is_attached and self._keys() != self._shown:
+            await self.recompose()
