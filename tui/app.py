@@ -50,6 +50,8 @@ class WartableApp(App):
         self._too_small: TooSmallScreen | None = None
         self._mounted = False
         self._held_keys: list[events.Key] = []
+        # ask before a roll, a withdrawal, the end of a turn or a loss (the launcher's Settings)
+        self.confirmations = True
 
     def on_mount(self) -> None:
         storage.remove_stale_temp_files()
@@ -59,6 +61,10 @@ class WartableApp(App):
             self.notify(f"{exc} Using the default keys.", severity="error", timeout=10)
         else:
             self.set_keymap({action: key for action, key in keymap.items()})
+        try:
+            self.confirmations = storage.load_settings()["confirmations"]
+        except ValueError as exc:
+            self.notify(f"{exc} Using the default settings.", severity="error", timeout=10)
         if self.start_game is not None:
             self.open_game(self.start_game)
         elif self.start_save is not None:
