@@ -45,15 +45,16 @@ def notes(app) -> list[tuple[str, str]]:
 # Fast keys
 # ==========================================================================================
 async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_screen():
-    """`d` `1` slowly (Advance, then its first General), then `t` (Attack!) and `a` together: the attack
-    opens 'What happens' and `a` (show all) used to reach it before it was built (NoMatches:
-    '#resolution-body'). Now `a` waits for the screen and shows everything."""
+    """`d` `1` slowly (Advance, then its first General), then `t` (Attack!), Enter (confirm it)
+    and `a` together: the attack opens 'What happens' and `a` (show all) used to reach it before
+    it was built (NoMatches: '#resolution-body'). Now `a` waits for the screen and shows
+    everything."""
     game = new_fallblau(seed=5, generals=GENERALS)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d", "1")
         assert "Attack!" in labels(app)[0]
-        await type_fast(app, ["t", "a"])
+        await type_fast(app, ["t", "enter", "a"])
         await pilot.pause(0.2)
         assert isinstance(game.log[-1], Attack)
         assert isinstance(app.screen, ResolutionScreen), stack(app)

@@ -43,6 +43,19 @@ class LogPanel(RichLog):
         for event in events:
             self.write(event_text(event))
 
+    def fits(self, events: Iterable[Event]) -> bool:
+        """These events, wrapped as the panel wraps them, fit in the lines it shows: written
+        last, they are all in sight at once (a short result needs no screen of its own)."""
+        width, height = self.scrollable_content_region.size
+        if width <= 0 or height <= 0:
+            return False
+        lines = 0
+        for event in events:
+            lines += len(event_text(event).wrap(self.app.console, width))
+            if lines > height:
+                return False
+        return True
+
     RECENT = 200
 
     def add_recent(self, events: list[Event]) -> None:
