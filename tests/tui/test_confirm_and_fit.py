@@ -8,7 +8,7 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 from __future__ import annotations
 
 
-from rules.fallblau import Attack, ChooseGeneral, EndTurn, new_game
+from rules.fallblau import Advance, Attack, ChooseGeneral, EndTurn, PlayEvent, new_game
 from rules.fallblau.bots import GreedyBot
 from rules.fallblau.odds import attack_odds
 from rules.toi import DonePurchasing
@@ -90,6 +90,25 @@ async def test_the_end_of_the_turn_names_the_counter_attacks_to_come():
                 assert f"{game.name(card.card)} ({card.red} red) against" in text
         await pilot.press("enter")
         assert any(isinstance(c, EndTurn) for c in game.log[-3:]), game.log[-3:]
+
+
+async def test_an_air_strike_asks_first_with_the_chance_of_each_result():
+    game = new_game(seed=891506, generals=("ruoff", "hoth", "paulus"))     # Dora Rail-Gun in hand
+    game.apply(next(c for c in game.legal() if isinstance(c, Advance) and c.general == "ruoff"))
+    strike = next(c for c in game.legal() if isinstance(c, PlayEvent)
+                  and game.content.events[c.card].effect == "air_strike")
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await walk(pilot, "Play a card")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), stack(app)
+        text = flat(app)
+        assert f"{game.describe(strike)}?" in text
+        assert "4 black dice at Voronezh (3 red); it cannot capture." in text
+        assert "Red cubes removed: 0: 1.2% · 1: 9.9% · 2: 29.6% · 3: 59.3%." in text   # 4 dice, 2/3 each
+        await pilot.press("enter")
+        assert game.log[-1] == strike
 
 
 async def test_confirmations_turned_off_in_settings_are_kept_and_a_roll_is_then_at_once():

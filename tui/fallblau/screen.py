@@ -63,6 +63,23 @@ def odds_text(o) -> str:
     return "\n".join(lines)
 
 
+def air_strike_text(game: FallBlau, card: str, target: int) -> str:
+    """An air strike's exact odds (FB The Event Deck: black dice that cannot capture)."""
+    from math import comb
+    from rules.fallblau import combat
+    ev, front = game.content.events[card], game.state.front[target]
+    mod, notes = combat.icon_modifier(game.content, game.state, front.card, None, ev.ignore_icons)
+    p = sum(combat.black_die(v, mod, game.c) for v in range(1, 7)) / 6
+    removed: dict[int, float] = {}
+    for hits in range(ev.n + 1):
+        chance = comb(ev.n, hits) * p ** hits * (1 - p) ** (ev.n - hits)
+        removed[min(hits, front.red)] = removed.get(min(hits, front.red), 0.0) + chance
+    odds = " · ".join(f"{k}: {v:.1%}" for k, v in sorted(removed.items()) if v)
+    return (f"{ev.n} black dice at {game.name(front.card)} ({front.red} red); it cannot capture.\n"
+            f"Red cubes removed: {odds}.\n" + "".join(f"{n}\n" for n in notes)
+            + "The dice cannot be taken back.")
+
+
 CSS_FILE = Path(__file__).with_name("fallblau.tcss")
 
 
@@ -171,6 +188,8 @@ class FallBlauScreen(GameScreen):
                 o = self._odds.get((game.version, command)) or attack_odds(game, command)
                 self._odds[(game.version, command)] = o
                 return game.describe(command) + "?", odds_text(o) + "\nThe dice cannot be taken back."
+            case PlayEvent(card=card, target=target) if game.content.events[card].effect == "air_strike":
+                return game.describe(command) + "?", air_strike_text(game, card, target)
             case Reroll(die=die) if die is not None:
                 return (f"Re-roll the white {s.attack.white[die]}?",
                         "The new die stands, good or bad; it cannot be taken back.")
