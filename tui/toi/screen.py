@@ -108,7 +108,7 @@ class ToIScreen(GameScreen):
                     return None
                 total = sum(cards[t].tokens for t in TYPES)
                 return (f"{text}?", f"Done buying throws away {total} unspent command: "
-                        f"{', '.join(left)} (Campaign Phase Table: unspent command is lost).")
+                        f"{', '.join(left)} (Resource Acquisitions Table: unspent command is lost).")
             case PenaltyEach() | PenaltyTwo() | PenaltyType() | Halve(yes=True):
                 return f"{text}?", "The command is lost from the card."
         return None
