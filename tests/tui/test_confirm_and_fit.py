@@ -7,6 +7,8 @@ Every test runs in its own empty data directory (tests/conftest.py sets WARTABLE
 
 from __future__ import annotations
 
+import pytest
+
 
 from rules.fallblau import Advance, Attack, ChooseGeneral, EndTurn, PlayEvent, new_game
 from rules.fallblau.bots import GreedyBot
@@ -147,12 +149,8 @@ def test_the_settings_file_keeps_the_keys_table_and_refuses_a_bad_value():
     assert storage.load_settings() == {"confirmations": True}
     assert path.read_text(encoding="utf-8").count("confirmations") == 1
     path.write_text('[settings]\nconfirmations = "no"\n', encoding="utf-8")
-    try:
+    with pytest.raises(ValueError, match=r"config\.toml: \[settings\] 'confirmations' must be true or false"):
         storage.load_settings()
-    except ValueError as exc:
-        assert "config.toml" in str(exc) and "'confirmations' must be true or false" in str(exc)
-    else:
-        raise AssertionError("a bad setting was read")
 
 
 async def test_victory_withdraw_says_it_ends_the_battle_and_asks_first():
