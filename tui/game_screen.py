@@ -193,10 +193,14 @@ class GameScreen(Screen):
         version = self.game.version
 
         def answered(yes: bool | None) -> None:
+            self.holds_keys = False
             if yes and self.game is not None and self.game.version == version:
                 self.play(command)
 
+        self.holds_keys = True            # keys typed after the answer wait for what it opens
         self.app.push_screen(ConfirmScreen(*ask), answered)
+
+    holds_keys = False
 
     def play(self, command) -> bool:
         try:

@@ -55,7 +55,11 @@ async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_s
         await pilot.press("d", "1")
         assert "Attack!" in labels(app)[0]
         await type_fast(app, ["t", "enter", "a"])
-        await pilot.pause(0.2)
+        for _ in range(50):                 # a loaded machine may take a while to mount it
+            await pilot.pause(0.1)
+            if isinstance(app.screen, ResolutionScreen) and app.screen.is_mounted \
+                    and app.screen.shown == len(app.screen.events):
+                break
         assert isinstance(game.log[-1], Attack)
         assert isinstance(app.screen, ResolutionScreen), stack(app)
         assert app.screen.shown == len(app.screen.events)      # `a` showed them all

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -37,13 +38,26 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Static(Group(*parts), id="confirm-body")
             yield Static(Text(KEYS, style="bold"), id="confirm-keys")
 
+    holds_keys = False              # answered: keys typed after the answer wait (WartableApp)
+
     def action_yes(self) -> None:
-        if self.is_active:            # a second Enter arrives after the first closed it
-            self.dismiss(True)
+        self._answer(True)
 
     def action_no(self) -> None:
-        if self.is_active:
-            self.dismiss(False)
+        self._answer(False)
+
+    def _answer(self, yes: bool) -> None:
+        if self.is_active and not self.holds_keys:    # a second Enter arrives after the first
+            self.holds_keys = True
+            self.dismiss(yes)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed right after the answer reached this screen before it closed: it goes
+        back to the app, which holds it for the screen the answer opens (nothing is lost)."""
+        if self.holds_keys:
+            event.stop()
+            event.prevent_default()
+            self.app.post_message(events.Key(event.key, event.character))
 
 
 def confirmations_on(app) -> bool:
