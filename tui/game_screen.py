@@ -329,7 +329,8 @@ class GameScreen(Screen):
         keys = ", ".join(f"{'?' if b.key == 'question_mark' else b.key} {b.description.lower()}"
                          for b in self._bindings.shown_keys if b.description)
         return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
-                f"{keys}.")
+                f"{keys}. A roll, a withdrawal, the end of a turn or a loss asks first: Enter or y "
+                "does it, n or Esc does not (the launcher's Settings turn this off).")
 
     def action_save(self) -> None:
         from tui.fallblau.screen import SaveNameScreen
