@@ -62,6 +62,8 @@ class WartableApp(App):
         # made while the collector is paused (``wartable`` pauses it for the start): resume it
         # once the first frame that matters is shown (see ``started``)
         self._collector_paused = not gc.isenabled()
+        # ask before a roll, a withdrawal, the end of a turn or a loss (the launcher's Settings)
+        self.confirmations = True
 
     def on_mount(self) -> None:
         storage.remove_stale_temp_files()
@@ -71,6 +73,10 @@ class WartableApp(App):
             self.notify(f"{exc} Using the default keys.", severity="error", timeout=10)
         else:
             self.set_keymap({action: key for action, key in keymap.items()})
+        try:
+            self.confirmations = storage.load_settings()["confirmations"]
+        except ValueError as exc:
+            self.notify(f"{exc} Using the default settings.", severity="error", timeout=10)
         if self.start_game is not None:
             self.open_game(self.start_game)
         elif self.start_save is not None:
@@ -101,15 +107,19 @@ class WartableApp(App):
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:
+        """The screen in front is mounted and not waiting on an answer it was just given (a
+        confirmation closed, its command not played yet: ``holds_keys``)."""
         try:
-            return self.screen.is_mounted
+            screen = self.screen
         except ScreenStackError:
             return False
+        return screen.is_mounted and not getattr(screen, "holds_keys", False)
 
     async def on_event(self, event: events.Event) -> None:
         """A key reaches a screen only once that screen is composed and mounted. A key typed
         while a screen is being pushed (or one still on its way back up from the screen it was
-        typed at when another was pushed) waits, in order, for the new screen to be ready."""
+        typed at when another was pushed, or typed right after a confirmation) waits, in order,
+        for the new screen to be ready."""
         if isinstance(event, events.Key) and (self._held_keys or not self._screen_ready()):
             self._held_keys.append(event)
             if len(self._held_keys) == 1:

@@ -104,6 +104,12 @@ class GameScreen(Screen):
         """Players hold secrets from each other now (hand-overs then hide the screen)."""
         return False
 
+    def confirmation(self, command) -> tuple[str, object] | None:
+        """What `command` will do, as (title, body), when it cannot be taken back or loses
+        something (a roll, a withdrawal, the end of a turn, a loss of resources): the player
+        confirms it first. None: it is given at once."""
+        return None
+
     def owner_of(self, command) -> str | None:
         """The player whose secret `command` is (None: a public command): undoing it passes
         the keyboard back to that player first."""
@@ -178,6 +184,26 @@ class GameScreen(Screen):
         from tui.widgets.command_menu import CommandMenu
         if not self.query_one(CommandMenu).back():
             self.app.pop_screen()
+
+    def give(self, command) -> None:
+        """Play a command the player chose, after the confirmation it needs (unless the player
+        turned confirmations off); cancelled, nothing changes."""
+        from tui.widgets.confirm import ConfirmScreen, confirmations_on
+        ask = self.confirmation(command) if confirmations_on(self.app) else None
+        if ask is None:
+            self.play(command)
+            return
+        version = self.game.version
+
+        def answered(yes: bool | None) -> None:
+            self.holds_keys = False
+            if yes and self.game is not None and self.game.version == version:
+                self.play(command)
+
+        self.holds_keys = True            # keys typed after the answer wait for what it opens
+        self.app.push_screen(ConfirmScreen(*ask), answered)
+
+    holds_keys = False
 
     def play(self, command) -> bool:
         try:
@@ -306,7 +332,8 @@ class GameScreen(Screen):
         keys = ", ".join(f"{'?' if b.key == 'question_mark' else b.key} {b.description.lower()}"
                          for b in self._bindings.shown_keys if b.description)
         return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
-                f"{keys}.")
+                f"{keys}. A roll, a withdrawal, the end of a turn or a loss asks first: Enter or y "
+                "does it, n or Esc does not (the launcher's Settings turn this off).")
 
     def action_save(self) -> None:
         from tui.fallblau.screen import SaveNameScreen

@@ -57,6 +57,7 @@ class LauncherScreen(Screen):
             (("Replay a save",), "replay"),
             (("Statistics",), "stats"),
             (("Rules reference: Fall Blau",), "rules"),
+            (("Settings",), "settings"),
             (("Quit",), "quit"),
         ]
         self.query_one(CommandMenu).set_entries(entries, "Launcher")
@@ -100,6 +101,9 @@ class LauncherScreen(Screen):
             from rules.fallblau.help import load_help
             from tui.fallblau.screen import HelpScreen
             self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values())))
+        elif choice == "settings":
+            from tui.settings_screen import SettingsScreen
+            self.app.push_screen(SettingsScreen())
         elif choice == "quit":
             self.app.exit()
 

@@ -31,7 +31,7 @@ class GameView(NamedTuple):
 
 def _fallblau() -> GameView:
     from tui.fallblau.map_panel import frontline, queue_and_captured, status_line
-    return GameView(lambda g, wide: status_line(g),
+    return GameView(lambda g, wide: status_line(g, wide=wide),
                     lambda g, wide: Group(frontline(g, compact=not wide), Text(""), queue_and_captured(g)),
                     LogPanel)
 
@@ -89,6 +89,7 @@ class ReplayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#replay-board").focus()      # arrows and PgUp/PgDn scroll the board
         self._show()
 
     def _show(self) -> None:
@@ -96,13 +97,17 @@ class ReplayScreen(Screen):
         wide = self.app.size.width >= 120
         head = Text(f"Replay of '{self.save_name}': command {self.at} of {self.total}", style="bold",
                     no_wrap=True, overflow="ellipsis")
+        head.append("  (arrows scroll the board)", style="not bold")
+        # one line each, cut to the width: the header, the next command and the status stay in sight
+        nxt = Text("next: ", style="bold", no_wrap=True, overflow="ellipsis")
         if self.at < self.total:
-            nxt = command_from_json(game.command_types, self.commands[self.at])
-            head.append(f"   next: {game.describe(nxt)}", style="not bold")
+            nxt.append(game.describe(command_from_json(game.command_types, self.commands[self.at])))
+        else:
+            nxt.append("(the end of the save)")
         status = self.view.status(game, wide)
-        if isinstance(status, Text):          # one line each: the status stays in sight
+        if isinstance(status, Text):
             status.no_wrap, status.overflow = True, "ellipsis"
-        self.query_one("#replay-status", Static).update(Group(head, status))
+        self.query_one("#replay-status", Static).update(Group(head, nxt, status))
         self.query_one("#replay-map", Static).update(self.view.board(game, wide))
         log = self.query_one(LogPanel)
         log.clear()

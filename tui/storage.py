@@ -7,7 +7,7 @@ directory; nothing is ever written into the repo)::
     <data dir>/saves/autosave.json     the game in progress, rewritten after every command
     <data dir>/saves/<name>.json       named saves
     <data dir>/stats.json              one record per finished game
-    <data dir>/config.toml             settings: an optional [keys] table
+    <data dir>/config.toml             settings: an optional [keys] table and [settings] table
 
 Every write is atomic (``rules.core.save.write_atomic``); the temp files of a write killed midway
 are removed at the next start (``remove_stale_temp_files``). Reading never changes a save: a
@@ -471,6 +471,76 @@ def load_keymap() -> dict[str, str]:
                                  f"used by '{seen[one]}'.")
             seen[one] = action
     return keys
+
+
+# the [settings] table: each setting, its default (its type is the default's)
+DEFAULT_SETTINGS: dict[str, bool] = {
+    "confirmations": True,      # ask before a roll, a withdrawal, the end of a turn, a loss
+}
+
+
+def _config_doc() -> dict:
+    path = config_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: the settings file cannot be read ({exc}).") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{path}: not valid TOML: {exc}.") from None
+
+
+def load_settings() -> dict[str, bool]:
+    """The ``[settings]`` table of config.toml over the defaults. Anything wrong raises
+    ValueError naming the file, the setting and the problem."""
+    path = config_path()
+    settings = dict(DEFAULT_SETTINGS)
+    table = _config_doc().get("settings", {})
+    if not isinstance(table, dict):
+        raise ValueError(f"{path}: 'settings' must be a table ([settings]).")
+    for name, value in table.items():
+        if name not in DEFAULT_SETTINGS:
+            raise ValueError(f"{path}: [settings] names an unknown setting '{name}' "
+                             f"(settings: {', '.join(DEFAULT_SETTINGS)}).")
+        if not isinstance(value, bool):
+            raise ValueError(f"{path}: [settings] '{name}' must be true or false, not {value!r}.")
+        settings[name] = value
+    return settings
+
+
+def save_setting(name: str, value: bool) -> Path:
+    """Write one setting into config.toml's ``[settings]`` table, keeping the rest of the file
+    as it is (the [keys] table, comments)."""
+    if name not in DEFAULT_SETTINGS or not isinstance(value, bool):
+        raise ValueError(f"unknown setting or value: {name} = {value!r}")
+    path = config_path()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        lines = []
+    line = f"{name} = {'true' if value else 'false'}"
+    table = None
+    for i, text in enumerate(lines):
+        stripped = text.strip()
+        if stripped.startswith("["):
+            table = stripped
+            if table == "[settings]":
+                start = i
+        elif table == "[settings]" and re.match(rf"{name}\s*=", stripped):
+            lines[i] = line
+            break
+    else:
+        if "[settings]" in (t.strip() for t in lines):
+            lines.insert(start + 1, line)
+        else:
+            lines += ([""] if lines else []) + ["[settings]", line]
+    text = "\n".join(lines) + "\n"
+    tomllib.loads(text)                   # never write a file that would not read back
+    write_atomic(path, text)
+    return path
 
 
 # ==========================================================================================

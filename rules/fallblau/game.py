@@ -682,10 +682,18 @@ class FallBlau(Game):
     def _offer_reroll_or_resolve(self) -> None:
         s = self.state
         a = s.attack
-        if a.rerolls_left > 0 and a.white:
+        if a.rerolls_left > 0 and self._reroll_can_help(a):
             self._decide("reroll", f"{self.name(a.general)} may re-roll one white die.", "FB General ability", ())
             return
         self._resolve_attack()
+
+    def _reroll_can_help(self, a: PendingAttack) -> bool:
+        """A re-roll is offered only while a white die shows less than a die's best result
+        (RULINGS: Ruoff): when every white die hit, there is nothing to re-roll for."""
+        mod, _ = combat.icon_modifier(self.content, self.state, self.state.front[a.target].card, a.general)
+        panzer = self.content.generals[a.general].kind == "panzer"
+        best = combat.white_die(6, mod, panzer, self.c)
+        return any(combat.white_die(v, mod, panzer, self.c) != best for v in a.white)
 
     def _answer_reroll(self, cmd: Reroll) -> None:
         s = self.state

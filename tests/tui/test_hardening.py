@@ -45,16 +45,21 @@ def notes(app) -> list[tuple[str, str]]:
 # Fast keys
 # ==========================================================================================
 async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_screen():
-    """`d` `1` slowly (Advance, then its first General), then `t` (Attack!) and `a` together: the attack
-    opens 'What happens' and `a` (show all) used to reach it before it was built (NoMatches:
-    '#resolution-body'). Now `a` waits for the screen and shows everything."""
+    """`d` `1` slowly (Advance, then its first General), then `t` (Attack!), Enter (confirm it)
+    and `a` together: the attack opens 'What happens' and `a` (show all) used to reach it before
+    it was built (NoMatches: '#resolution-body'). Now `a` waits for the screen and shows
+    everything."""
     game = new_fallblau(seed=5, generals=GENERALS)
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d", "1")
         assert "Attack!" in labels(app)[0]
-        await type_fast(app, ["t", "a"])
-        await pilot.pause(0.2)
+        await type_fast(app, ["t", "enter", "a"])
+        for _ in range(50):                 # a loaded machine may take a while to mount it
+            await pilot.pause(0.1)
+            if isinstance(app.screen, ResolutionScreen) and app.screen.is_mounted \
+                    and app.screen.shown == len(app.screen.events):
+                break
         assert isinstance(game.log[-1], Attack)
         assert isinstance(app.screen, ResolutionScreen), stack(app)
         assert app.screen.shown == len(app.screen.events)      # `a` showed them all

@@ -46,7 +46,7 @@ async def test_fall_blau_end_the_turn_keeps_its_key_after_a_consolidate():
         await pilot.pause()
         assert isinstance(game.log[-1], Consolidate)
         assert key_for(app, "End the turn") == "n"
-        await pilot.press("n")
+        await pilot.press("n", "enter")                         # Enter confirms the end of the turn
         await pilot.pause()
         assert any(isinstance(c, EndTurn) for c in game.log)
 

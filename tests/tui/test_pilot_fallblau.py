@@ -41,6 +41,7 @@ from tui.launcher import LauncherScreen
 from tui.new_game import NewFallBlauScreen
 from tui.saves_screens import SavesScreen, StatsScreen
 from tui.widgets.command_menu import MENU_KEYS, CommandMenu
+from tui.widgets.confirm import ConfirmScreen
 from tests.support.screens import frame, flat, menu, key_for, passed_through, stack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,11 +58,15 @@ def notes(app) -> list[tuple[str, str]]:
 
 
 async def close_resolutions(pilot) -> None:
-    """Close 'What happens' screens with their keys (a: show all, q: close)."""
+    """Confirm (Enter) what the screen asks, then close 'What happens' screens with their keys
+    (a: show all, q: close)."""
     for _ in range(20):
-        if not isinstance(pilot.app.screen, ResolutionScreen):
+        if isinstance(pilot.app.screen, ConfirmScreen):
+            await pilot.press("enter")
+        elif isinstance(pilot.app.screen, ResolutionScreen):
+            await pilot.press("a", "q")
+        else:
             return
-        await pilot.press("a", "q")
     raise AssertionError("a ResolutionScreen does not close with a, q")
 
 
@@ -166,6 +171,10 @@ async def test_a_whole_seeded_game_by_keys_reaches_the_end_screen_and_records_st
             if isinstance(screen, ResolutionScreen):
                 await pilot.press("a", "q")
                 presses += 2
+                continue
+            if isinstance(screen, ConfirmScreen):
+                await pilot.press(rng.choice(["enter", "enter", "y", "n"]))   # n: asked again
+                presses += 1
                 continue
             assert isinstance(screen, FallBlauScreen), f"unexpected screen {stack(app)}"
             items = screen.query_one(CommandMenu).items()
@@ -655,9 +664,13 @@ async def test_q_goes_back_from_every_game_screen():
         await pilot.press("q")
         assert menu(app).depth == 0 and isinstance(app.screen, FallBlauScreen)
 
-        # a command that rolls: the 'What happens' screen closes with q
+        # a command that rolls: the confirmation, then the 'What happens' screen closes with q
         await choose(pilot, "Advance", "Hermann Hoth")
         await pilot.press(key_for(app, "Attack!"))
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("q")                               # q says no, as Esc does
+        assert isinstance(app.screen, FallBlauScreen) and not isinstance(game.log[-1], Attack)
+        await pilot.press(key_for(app, "Attack!"), "enter")
         assert isinstance(app.screen, ResolutionScreen)
         await pilot.press("q")
         assert isinstance(app.screen, FallBlauScreen)
@@ -672,7 +685,7 @@ async def test_space_steps_through_what_happens_until_it_closes():
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await choose(pilot, "Advance", "Hermann Hoth")
-        await pilot.press(key_for(app, "Attack!"))
+        await pilot.press(key_for(app, "Attack!"), "enter")
         assert isinstance(app.screen, ResolutionScreen)
         for _ in range(len(game.events) + 2):
             if not isinstance(app.screen, ResolutionScreen):
@@ -715,6 +728,8 @@ async def press_command(pilot, command) -> None:
             if (is_leaf and label == leaf) or (not is_leaf and label == path[depth]):
                 await pilot.press(key)
                 if is_leaf:
+                    if isinstance(pilot.app.screen, ConfirmScreen):
+                        await pilot.press("enter")
                     return
                 break
         else:

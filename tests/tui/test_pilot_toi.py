@@ -46,6 +46,7 @@ from tui.toi.screen import (
     ToIEndScreen,
     ToIScreen,
 )
+from tui.widgets.confirm import ConfirmScreen
 from tests.support.screens import frame, flat, shown, menu, labels, key_for, passed_through, stack
 
 SIZE = (80, 24)
@@ -80,6 +81,9 @@ async def choose(pilot, *label_starts: str) -> None:
             continue
         await pilot.press(key_for(pilot.app, label))
         await pilot.pause()
+        if isinstance(pilot.app.screen, ConfirmScreen):     # a loss of command: confirmed
+            await pilot.press("enter")
+            await pilot.pause()
 
 
 async def pass_keyboard(pilot, side: str, player: str) -> None:

@@ -58,6 +58,7 @@ from tui.launcher import LauncherScreen
 from tui.new_victory import NewVictoryScreen
 from tui.victory.screen import BattlePointsScreen, VictoryEndScreen, VictoryScreen
 from tui.widgets.command_menu import MENU_KEYS
+from tui.widgets.confirm import ConfirmScreen
 from tests.support.screens import frame, flat, shown, menu, labels, key_for, passed_through
 
 SIZE = (80, 24)
@@ -96,6 +97,9 @@ async def choose(pilot, *labels_: str) -> None:
         if not passed_through(pilot.app, label):
             await pilot.press(key_for(pilot.app, label))
     await pilot.pause()
+    if isinstance(pilot.app.screen, ConfirmScreen):     # a roll, a withdrawal, the end of a turn
+        await pilot.press("enter")
+        await pilot.pause()
 
 
 async def pass_to(pilot, player: str) -> None:

@@ -100,18 +100,26 @@ def queue_and_captured(game: FallBlau) -> Text:
     return out
 
 
-def status_line(game: FallBlau) -> Text:
+def status_line(game: FallBlau, wide: bool = True) -> Text:
+    """One line: the calendar box, turn, supply, VP and the deck. Narrow (below 120 columns) it
+    is kept within 80: the next red circle is on the VP track instead, the modes are short."""
     s, c = game.state, game.c
     t = c.missions if game.missions_mode else c.standard
     nxt = next((r for r in c.red_circles if r > s.vp), None)
-    mode = "Hard " if game.hard else ""
-    mode += "Missions " if game.missions_mode else ""
+    modes = [("Hard", "Hard")] if game.hard else []
+    modes += [("Missions", "Msn")] if game.missions_mode else []
+    label = game.calendar_label()
     out = Text()
-    out.append(f"{game.calendar_label()}", style="bold")
+    out.append(label if wide else label.split(" (")[0], style="bold")
     out.append(f"  turn {s.turns_played}/14  ")
     out.append(f"Supply {s.supply}/{c.supply_max}  ", style="bold")
-    out.append(f"VP {s.vp} (win {t.victory}, brilliant {t.brilliant})", style="bold")
-    if nxt is not None:
-        out.append(f"  red circle at {nxt}")
-    out.append(f"  deck {len(s.deck)}  {mode}")
+    if wide:
+        out.append(f"VP {s.vp} (win {t.victory}, brilliant {t.brilliant})", style="bold")
+        if nxt is not None:
+            out.append(f"  red circle at {nxt}")
+    else:
+        out.append(f"VP {s.vp} (win {t.victory}/{t.brilliant})", style="bold")
+    out.append(f"  deck {len(s.deck)}")
+    for long, short in modes:
+        out.append(f"  {long if wide else short}")
     return out

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from rules.core.events import Event
-from rules.fallblau import Attack, FallBlau, PlayEvent
+from rules.fallblau import Attack, Discard, EndTurn, FallBlau, PlayEvent, Reroll, UseAbility
 from rules.fallblau.help import load_help, topics_for
 from rules.fallblau.odds import attack_odds
 from tui.game_screen import GameScreen
@@ -49,6 +49,38 @@ def calendar_months(labels: list[str]) -> list[tuple[str, list[int]]]:
     return list(groups.items())
 
 
+def dice_text(o) -> str:
+    return f"{o.white} white" + (f" + {o.black} black" if o.black else "")
+
+
+def odds_text(o) -> str:
+    """An Attack!'s exact odds in words (the odds panel's figures), for the confirmation."""
+    lines = [f"Dice: {dice_text(o)}.  Chance to capture: {float(o.capture):.1%}."]
+    losses = [f"{k}: {float(p):.1%}" for k, p in sorted(o.grey_lost.items()) if p]
+    lines.append("Grey cubes lost: " + " · ".join(losses) + ".")
+    if o.general_lost:
+        lines.append(f"Chance to lose the General: {float(o.general_lost):.1%}.")
+    lines += list(o.notes)
+    return "\n".join(lines)
+
+
+def air_strike_text(game: FallBlau, card: str, target: int) -> str:
+    """An air strike's exact odds (FB The Event Deck: black dice that cannot capture)."""
+    from math import comb
+    from rules.fallblau import combat
+    ev, front = game.content.events[card], game.state.front[target]
+    mod, notes = combat.icon_modifier(game.content, game.state, front.card, None, ev.ignore_icons)
+    p = sum(combat.black_die(v, mod, game.c) for v in range(1, 7)) / 6
+    removed: dict[int, float] = {}
+    for hits in range(ev.n + 1):
+        chance = comb(ev.n, hits) * p ** hits * (1 - p) ** (ev.n - hits)
+        removed[min(hits, front.red)] = removed.get(min(hits, front.red), 0.0) + chance
+    odds = " · ".join(f"{k}: {v:.1%}" for k, v in sorted(removed.items()) if v)
+    return (f"{ev.n} black dice at {game.name(front.card)} ({front.red} red); it cannot capture.\n"
+            f"Red cubes removed: {odds}.\n" + "".join(f"{n}\n" for n in notes)
+            + "The dice cannot be taken back.")
+
+
 CSS_FILE = Path(__file__).with_name("fallblau.tcss")
 
 
@@ -57,7 +89,8 @@ class FallBlauScreen(GameScreen):
 
     CSS_PATH = CSS_FILE
 
-    BINDINGS = [Binding("r", "rules", "Rules", id="rules")]
+    BINDINGS = [Binding("r", "rules", "Rules", id="rules"),
+                Binding("v", "board", "Board/menu", id="board")]
 
     def __init__(self, game=None, **kwargs) -> None:
         super().__init__(game, **kwargs)
@@ -70,8 +103,8 @@ class FallBlauScreen(GameScreen):
             with VerticalScroll(id="board"):
                 yield Panel(id="tracks")
                 yield Panel(id="map")
-                yield HandPanel(id="hand")
                 yield Panel(id="queue")
+                yield HandPanel(id="hand")
             with Vertical(id="side"):
                 yield CommandMenu(id="menu", on_highlight=self._highlighted)
                 yield OddsPanel(id="odds")
@@ -88,7 +121,7 @@ class FallBlauScreen(GameScreen):
         game = self.game
         key = (game.version, self.wide)
         compact = not self.wide
-        self.query_one("#status", Panel).put_keyed(key, lambda: status_line(game))
+        self.query_one("#status", Panel).put_keyed(key, lambda: status_line(game, wide=not compact))
         self.query_one("#tracks", Panel).put_keyed(key, self._tracks)
         self.query_one("#map", Panel).put_keyed(key, lambda: frontline(game, compact=compact))
         self.query_one("#queue", Panel).put_keyed(key, lambda: queue_and_captured(game))
@@ -120,13 +153,72 @@ class FallBlauScreen(GameScreen):
         game, s = self.game, self.game.state
         when = WHEN if self.wide else WHEN_SHORT
         cards = [(game.name(h), when[game.content.events[h].timing], game.content.events[h].text) for h in s.hand]
-        return HandPanel.content("Hand", cards, game.c.hand_size, compact=not self.wide)
+        if self.wide:
+            return HandPanel.content("Hand", cards, game.c.hand_size)
+        # narrow: the cards run on as one paragraph (their text is in the preview of Play a card)
+        out = Text(f"Hand ({len(cards)}/{game.c.hand_size}): ", style="bold")
+        for index, (name, timing, _text) in enumerate(cards):
+            out.append(" · " if index else "")
+            out.append(name, style="bold")
+            out.append(f" [{timing}]", style="italic")
+        if not cards:
+            out.append("(no cards)")
+        return out
+
+    def action_board(self) -> None:
+        """v: the keys go to the board (arrows, PgUp/PgDn, Home/End scroll it) and back to
+        the menu; at 80x24 a late-game board is taller than the screen."""
+        board = self.query_one("#board")
+        if board.has_focus:
+            self.query_one("#menu-options").focus()
+        else:
+            board.focus()
 
     # -- the menu ------------------------------------------------------------------
     @on(CommandMenu.Chosen)
     def _chosen(self, message: CommandMenu.Chosen) -> None:
         if message.current:
-            self.play(message.command)
+            self.give(message.command)
+
+    def confirmation(self, command):
+        """Attack! (its exact odds), a re-roll, the end of the turn (the counter-attacks to
+        come), Hoth's grey cube and a discard are confirmed first: none can be taken back."""
+        game, s = self.game, self.game.state
+        match command:
+            case Attack():
+                o = self._odds.get((game.version, command)) or attack_odds(game, command)
+                self._odds[(game.version, command)] = o
+                return game.describe(command) + "?", odds_text(o) + "\nThe dice cannot be taken back."
+            case PlayEvent(card=card, target=target) if game.content.events[card].effect == "air_strike":
+                return game.describe(command) + "?", air_strike_text(game, card, target)
+            case Reroll(die=die) if die is not None:
+                return (f"Re-roll the white {s.attack.white[die]}?",
+                        "The new die stands, good or bad; it cannot be taken back.")
+            case EndTurn():
+                lines = ["The Germans lose the initiative. Step 5: each card with red cubes "
+                         "counter-attacks the General facing it (a die per red cube; each 1 "
+                         "destroys a grey cube):"]
+                for slot, card in enumerate(s.front):
+                    if card is not None and card.red:
+                        g = s.slots[slot]
+                        facing = (f"{game.name(g)} ({s.generals[g].cubes} grey)" if g
+                                  else "nobody: no counter-attack")
+                        lines.append(f"  {game.name(card.card)} ({card.red} red) against {facing}")
+                if len(lines) == 1:
+                    lines.append("  none: no card in play has red cubes.")
+                bonus = [game.name(p) for p in s.permanents if game.content.events[p].effect == "soviet_bonus"]
+                if bonus:
+                    lines.append(f"  In play for the Soviets: {', '.join(bonus)} (more dice or hits).")
+                lines.append("Then the next turn begins (the calendar moves, cards are drawn). "
+                             "It cannot be taken back.")
+                return "End the turn?", "\n".join(lines)
+            case UseAbility(general=g):
+                return (f"{game.name(g)} gives up a grey cube to be ready again?",
+                        f"He has {s.generals[g].cubes}; {s.generals[g].cubes - 1} are left after.")
+            case Discard(card=card):
+                return (f"Discard {game.name(card)}?",
+                        "It goes to the discard pile; then the cards are drawn, which cannot be taken back.")
+        return None
 
     def _highlighted(self, message: CommandMenu.Highlighted) -> None:
         """The preview beside the highlighted entry: a card's text, or an Attack!'s exact odds.
@@ -166,7 +258,7 @@ class FallBlauScreen(GameScreen):
         self._show_odds(self._odds[wanted])
 
     def _show_odds(self, o) -> None:
-        dice = f"{o.white} white" + (f" + {o.black} black" if o.black else "")
+        dice = dice_text(o)
         losses = [(k, float(p)) for k, p in o.grey_lost.items()]
         notes = list(o.notes)
         if o.general_lost:
@@ -182,9 +274,12 @@ class FallBlauScreen(GameScreen):
 
     # -- GameScreen -------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
-        """Rolls, draws and counter-attacks are stepped through one at a time, then ``done``."""
+        """Rolls, draws and counter-attacks are stepped through one at a time, then ``done``;
+        a short result, all in sight in the log panel already, is left there (no step), unless
+        it ends the game (the end screen would cover the log)."""
         steps = [e for e in events if e.kind in STEP_KINDS]
-        if steps and len(events) >= 2:
+        short = self.game.outcome is None and self.query_one(LogPanel).fits(events)
+        if steps and len(events) >= 2 and not short:
             self.app.push_screen(ResolutionScreen(events), lambda _: done())
         else:
             done()
@@ -315,7 +410,10 @@ class HelpScreen(ModalScreen[None]):
 
     KEYS = ("Keys: 1-9 and letters choose a menu entry; arrows and Enter also work. "
             "u undo (never past a roll or a draw). q back, or leave to the launcher (autosaved). "
-            "s save under a name. r rules reference. l the whole log. ? this help.\n")
+            "s save under a name. r rules reference. l the whole log. ? this help. "
+            "v moves the keys to the board (arrows, PgUp/PgDn, Home/End scroll it) and back to the "
+            "menu. Before a roll, the end of a turn or a loss, a confirmation says what will "
+            "happen: Enter or y does it, n or Esc does not (the launcher's Settings turn it off).\n")
 
     def __init__(self, title: str, topics, keys: bool | str = False) -> None:
         super().__init__()

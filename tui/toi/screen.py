@@ -14,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from rules.core.errors import IllegalCommand
-from rules.toi import Score, SetCommand, SetInitiative, TideOfIron
+from rules.toi import (DonePurchasing, Halve, PenaltyEach, PenaltyTwo, PenaltyType, Score, SetCommand,
+                      SetInitiative, TideOfIron)
 from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
 from rules.toi.help import topics_for
@@ -93,7 +94,25 @@ class ToIScreen(GameScreen):
         if message.command == "result-form":
             self.action_result_form()
         else:
-            self.play(message.command)
+            self.give(message.command)
+
+    def confirmation(self, command):
+        """Done buying throws unspent command away; a penalty or a halving loses command:
+        each is confirmed first, saying what goes."""
+        game = self.game
+        text = game.describe(command)
+        match command:
+            case DonePurchasing(side=side) if game.state.phase == "purchase":
+                cards = game.state.cards[side]
+                left = [f"{cards[t].tokens} {t}" for t in TYPES if cards[t].tokens]
+                if not left:
+                    return None
+                total = sum(cards[t].tokens for t in TYPES)
+                return (f"{text}?", f"Done buying throws away {total} unspent command: "
+                        f"{', '.join(left)} (Resource Acquisitions Table: unspent command is lost).")
+            case PenaltyEach() | PenaltyTwo() | PenaltyType() | Halve(yes=True):
+                return f"{text}?", "The command is lost from the card."
+        return None
 
     # -- actions ---------------------------------------------------------------------------
     def action_help(self) -> None:

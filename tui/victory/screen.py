@@ -16,6 +16,16 @@ from textual.widgets import Button, Input, Label, Static
 from rules.core.errors import IllegalCommand
 from rules.victory import (
     AddUnit,
+    CallSpecialGroup,
+    DrawPairings,
+    EngineerRoll,
+    MarineRoll,
+    NextTurn,
+    RollBattleLength,
+    RollInitiative,
+    RollLayout,
+    RollMaps,
+    Withdraw,
     ConfirmBattleGroup,
     ConfirmReinforcements,
     EnterBattlePoints,
@@ -180,7 +190,26 @@ class VictoryScreen(GameScreen):
         elif isinstance(choice, str) and choice.startswith("bp:"):
             self.app.push_screen(BattlePointsScreen(self, choice[3:]))
         else:
-            self.play(choice)
+            self.give(choice)
+
+    def confirmation(self, command):
+        """A roll, a withdrawal, the end of a turn and the one-time Special Group are
+        confirmed first (a roll cannot be taken back)."""
+        game: Victory = self.game
+        text = game.describe(command)
+        match command:
+            case Withdraw(player=p):
+                m = game.match_of(p)
+                opp = m.opponent(p) if m else "the opponent"
+                return (f"{text}?", f"Withdraw ends the battle (4.5): {opp} scores "
+                        f"{game.c.withdrawal_min_vp} VP or the calculated VP, whichever is higher.")
+            case NextTurn():
+                return f"{text}?", "The turn is over for both players; the next one begins."
+            case CallSpecialGroup():
+                return f"{text}?", "The Special Reinforcement Group can be called once a campaign (5.5)."
+            case _ if isinstance(command, ROLLS):
+                return f"{text}?", "The dice are rolled at once; the roll cannot be taken back."
+        return None
 
     def action_help(self) -> None:
         from tui.fallblau.screen import HelpScreen
@@ -202,6 +231,10 @@ class VictoryScreen(GameScreen):
 # 7.1: the commands that show or shape a player's secret Battle Group
 SECRET = (AddUnit, RemoveUnit, ConfirmBattleGroup, LoseUnit, UnitsDone, Reinforce,
           ConfirmReinforcements, SpecialUnit, Transfer)
+
+
+# the commands that roll (or draw at random): confirmed first
+ROLLS = (DrawPairings, RollMaps, RollLayout, RollInitiative, RollBattleLength, EngineerRoll, MarineRoll)
 
 
 # the choices made many times in a row: the menu stays at their level after each

@@ -48,6 +48,19 @@ class LogPanel(RichLog):
         if texts:
             self.write(Text("\n").join(texts))
 
+    def fits(self, events: Iterable[Event]) -> bool:
+        """These events, wrapped as the panel wraps them, fit in the lines it shows: written
+        last, they are all in sight at once (a short result needs no screen of its own)."""
+        width, height = self.scrollable_content_region.size
+        if width <= 0 or height <= 0:
+            return False
+        lines = 0
+        for event in events:
+            lines += len(self.text_of(event).wrap(self.app.console, width))
+            if lines > height:
+                return False
+        return True
+
     # Events drawn as a game opens: every one is wrapped and drawn before the first frame (200
     # cost 30 ms of a 0.2 s budget), and the panel shows 4 to 11 lines; the whole log is a key
     # (l) away.

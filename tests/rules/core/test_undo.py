@@ -159,9 +159,9 @@ def test_undo_of_hoths_ability_and_his_order():
 
 def test_undo_of_a_kept_roll_goes_back_to_the_reroll_choice_but_no_further():
     # Hoth brings Voronezh in front of position 1; Ruoff attacks it from position 2
-    game = new_game(seed=0, generals=("hoth", "ruoff", "paulus"), deck=QUIET, dice=FixedDice([6, 5, 4, 3, 2, 1]))
+    game = new_game(seed=0, generals=("hoth", "ruoff", "paulus"), deck=QUIET, dice=FixedDice([6, 5, 1, 3, 2, 1]))
     game.apply(Advance("hoth", "voronezh"))
-    game.apply(Attack("ruoff", 0))              # adjacent: 3 white dice
+    game.apply(Attack("ruoff", 0))              # adjacent: 3 white dice; the 1 is worth a re-roll
     assert game.state.decision is not None and game.state.decision.kind == "reroll"
     assert not game.can_undo                    # the dice are out
     choice = mark(game)

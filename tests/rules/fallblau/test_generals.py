@@ -164,6 +164,25 @@ def test_ruoff_may_keep_the_roll(make_game, play, place):
     assert game.state.generals["ruoff"].cubes == 3
 
 
+def test_ruoff_is_offered_no_reroll_when_every_white_die_hit(make_game, play, place):
+    """Ruoff (RULINGS: Ruoff): with every white die a hit, no re-roll decision is offered."""
+    game = make_game(dice=[3, 4, 5, 6, 3])
+    place(game, 2, "millerovo", red=6)
+    play(game, Attack("ruoff", 2))
+    s = game.state
+    assert s.decision is None and s.attack is None       # resolved at once
+    assert s.front[2].red == 1
+    assert not any(isinstance(c, Reroll) for c in game.legal())
+
+
+def test_ruoff_is_offered_a_reroll_when_one_die_missed(make_game, play, place):
+    """Ruoff (RULINGS: Ruoff): a single miss among hits is enough for the re-roll."""
+    game = make_game(dice=[3, 4, 5, 6, 2])
+    place(game, 2, "millerovo", red=6)
+    play(game, Attack("ruoff", 2))
+    assert game.state.decision.kind == "reroll"
+
+
 def test_ruoff_rerolls_white_dice_only(make_game, play, place):
     """Ruoff: only a white die may be re-rolled (black dice from a card are not offered)."""
     game = make_game(dice=[2, 2, 2, 2, 2, 1, 6])
