@@ -64,6 +64,12 @@ def map_labels(game, view: View) -> tuple[dict, dict]:
     return labels, fills
 
 
+def targets(game, legal: list) -> frozenset[str]:
+    """The areas the legal commands lead to (a move, a retreat, an RP for the Active Operation,
+    a placement): marked on the map."""
+    return frozenset(area for cmd in legal if (area := getattr(cmd, "area", None)) in game.map.areas)
+
+
 def unit_line(game, counter) -> str:
     u = game.content.units.get(counter.id)
     if u is None:

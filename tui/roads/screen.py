@@ -29,6 +29,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.area_map import AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
 
 from . import panels
@@ -50,13 +51,21 @@ class RoadsScreen(GameScreen):
         Binding("x", "cards", "Cards", id="cards"),
     ]
 
-    def __init__(self, game, *, autosave: bool = True) -> None:
+    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
+        self._bot_timer = None
+        self.computer, self.bot = "", None
+        self._seat: str | None = None
+        self._concealed = False
+        if game is not None:
+            self._take(game)
+        super().__init__(game, autosave=autosave, load=load)
+
+    def _take(self, game) -> None:
+        """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
         self.computer = game.options.get("computer", "")
         self.bot = BOTS["heuristic"](game.seed) if self.computer else None
-        self._bot_timer = None
-        super().__init__(game, autosave=autosave)
-        self._seat: str | None = self._seat_for(game.to_act())
-        self._concealed = self.hot_seat
+        self._seat = self._seat_for(game.to_act())
+        self._concealed = not self.computer
 
     @property
     def hot_seat(self) -> bool:
@@ -68,14 +77,15 @@ class RoadsScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="rd-status")
         with Horizontal(id="rd-main"):
-            yield AreaMap(self.game.map, id="rd-map")
+            yield AreaMap(self.game.map if self.game is not None else None, id="rd-map",
+                          on_move=self._moved)
             with Vertical(id="rd-side"):
                 yield CommandMenu(id="rd-menu")
                 with VerticalScroll(id="rd-info"):
                     yield Static(id="rd-battle")
                     yield Static(id="rd-track")
                     yield Static(id="rd-hand")
-        yield Static(id="rd-detail")
+        yield TextLines(id="rd-detail")
         yield LogPanel(id="rd-log")
         yield Footer()
 
@@ -97,9 +107,25 @@ class RoadsScreen(GameScreen):
 
     def on_mount(self, event) -> None:
         # GameScreen's mount (not run as well: Textual calls every class's handler unless the
-        # default is prevented), with only the log's tail in the panel: a campaign runs to a
-        # few thousand events and `l` shows them all
+        # default is prevented): a save is loaded after the first frame, as there
         event.prevent_default()
+        if self.game is None:
+            self.query_one(CommandMenu).note(f"Loading the save ({self._load[1]} commands)…")
+            self.query_one("#rd-status", Static).update(Text("Roads to Stalingrad · loading the save…",
+                                                             style="bold"))
+            self.call_after_refresh(self._start_loading)
+            return
+        self._show_game()
+
+    def _loaded(self, game) -> None:
+        if self.is_attached:
+            self._take(game)
+            self.query_one(AreaMap).set_board(game.map)
+        super()._loaded(game)
+
+    def _show_game(self) -> None:
+        """The game on screen, with only the log's tail in the panel: a campaign runs to a few
+        thousand events and `l` shows them all."""
         self.query_one(AreaMap).goto(self._start_area())
         self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
         self.refresh_view()
@@ -140,9 +166,9 @@ class RoadsScreen(GameScreen):
         view = game.view(seat)
         labels, fills = panels.map_labels(game, view)
         amap = self.query_one(AreaMap)
-        amap.paint(labels, fills)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
+        amap.paint(labels, fills, panels.targets(game, legal))
         self._status(view, seat, to_act)
         self.query_one("#rd-track", Static).update(panels.supply_track(game, view))
         self.query_one("#rd-battle", Static).update(panels.battle(game, view) if view.battle else "")
@@ -182,12 +208,12 @@ class RoadsScreen(GameScreen):
     def _detail(self, area: str, view=None) -> None:
         view = view or self._view
         # a fixed height: no layout pass on a cursor move
-        self.query_one("#rd-detail", Static).update(panels.detail(self.game, view, area), layout=False)
+        self.query_one("#rd-detail", TextLines).update(panels.detail(self.game, view, area))
 
-    @on(AreaMap.Moved)
-    def _moved(self, message: AreaMap.Moved) -> None:
+    def _moved(self, area: str) -> None:
+        """The map cursor moved (called by the map as it moves: one frame for both)."""
         if hasattr(self, "_view"):
-            self._detail(message.area)
+            self._detail(area)
 
     @on(AreaMap.Activated)
     def _activated(self, message: AreaMap.Activated) -> None:
