@@ -299,3 +299,30 @@ async def test_against_the_computer_its_commands_come_through_the_screen_and_its
             assert seat(app) == "axis"
             await by_keys(pilot, app, bot.choose(game))
         assert soviet_moved
+
+
+async def test_slash_goes_to_an_area_by_name_and_the_menu_keeps_the_keyboard():
+    """Issue 11: typing a name needed the map focused (v); `/` opens a go-to field with the
+    matching names and completion, and afterwards menu keys still work."""
+    from tui.widgets.area_map import AreaMap
+    from tui.roads.menu import KIND_KEY
+
+    game = new_game(seed=3, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "/ Go to" in flat(app)
+        await pilot.press("slash", *"stal")
+        await pilot.pause()
+        assert stack(app)[-1] == "GotoScreen"
+        assert "Stalingrad" in flat(app) and "Stalino" in flat(app)
+        await pilot.press(*"ing", "enter")
+        await pilot.pause()
+        assert app.screen.query_one(AreaMap).cursor == "stalingrad"
+        assert "Stalingrad (Si)" in flat(app)                    # the detail line
+        await pilot.press("slash", *"Kh", "enter")              # a code goes too
+        await pilot.pause()
+        assert app.screen.query_one(AreaMap).cursor == "kharkov"
+        await pilot.press(KIND_KEY[c.StartOperation])           # the menu still has the keyboard
+        await pilot.pause()
+        assert menu(app).depth == 1

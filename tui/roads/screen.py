@@ -18,7 +18,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.suggester import SuggestFromList
+from textual.widgets import Footer, Input, Static
 
 from rules.core.events import Event
 from rules.roads import commands as c
@@ -49,6 +50,7 @@ class RoadsScreen(GameScreen):
         Binding("h", "hand", "Hand/track", id="hand"),
         Binding("v", "view", "Map/menu", id="view"),
         Binding("x", "cards", "Cards", id="cards"),
+        Binding("slash", "goto", "Go to", id="goto"),
     ]
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
@@ -298,6 +300,15 @@ class RoadsScreen(GameScreen):
         else:
             amap.focus()
 
+    def action_goto(self) -> None:
+        """`/`: type an area's name (completed as typed) and the map cursor goes there; the
+        keyboard stays where it was, so menu keys go on working."""
+        self.app.push_screen(GotoScreen(self.game.map), self._goto)
+
+    def _goto(self, area: str | None) -> None:
+        if area:
+            self.query_one(AreaMap).goto(area)
+
     def action_hand(self) -> None:
         if self._concealed:
             return
@@ -325,9 +336,63 @@ class RoadsScreen(GameScreen):
         return RoadsEndScreen(self.game)
 
 
-KEYS = (" On the map: arrows move the cursor to the neighbouring area, letters jump to an area by "
-        "name, Enter acts there. v switches between the map and the menu. h the supply track, the "
-        "battle and your hand in full. x the card reference.")
+KEYS = (" / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
+        "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
+        "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
+        "jump to an area by name, Enter acts there. Areas marked with dots are where the menu's "
+        "commands lead. h the supply track, the battle and your hand in full. x the card reference.")
+
+
+class GotoScreen(ModalScreen[str | None]):
+    """Go to an area by name: the names that match show under the field as it is typed."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, board) -> None:
+        super().__init__()
+        self.board = board
+
+    def compose(self) -> ComposeResult:
+        names = sorted((a.name for a in self.board.areas.values()),
+                       key=lambda n: (not self._is_city(n), n))
+        with Vertical(id="goto"):
+            yield Static("Go to which area? (name or code; Right completes, Enter goes, Esc cancels)")
+            yield Input(placeholder="e.g. Stalingrad", id="goto-input",
+                        suggester=SuggestFromList(names, case_sensitive=False))
+            yield Static("", id="goto-matches")
+
+    def _is_city(self, name: str) -> bool:
+        return any(a.city for a in self.board.areas.values() if a.name == name)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def matches(self, typed: str) -> list[str]:
+        """Area ids whose name starts with `typed` or whose code it is (cities first)."""
+        typed = typed.strip().lower()
+        if not typed:
+            return []
+        hits = [a for a in self.board.areas.values()
+                if a.name.lower().startswith(typed) or a.code.lower() == typed]
+        hits.sort(key=lambda a: (a.code.lower() != typed, not a.city, a.name))
+        return [a.id for a in hits]
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        hits = self.matches(event.value)
+        names = ", ".join(self.board.areas[a].name for a in hits[:6]) + (" …" if len(hits) > 6 else "")
+        self.query_one("#goto-matches", Static).update(names or ("no area is named so" if event.value else ""))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        hits = self.matches(event.value)
+        if hits:
+            self.dismiss(hits[0])
+        else:
+            self.notify(f"No area is named '{event.value}'.", severity="warning")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class ConfirmScreen(ModalScreen[bool]):
