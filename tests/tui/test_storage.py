@@ -346,20 +346,11 @@ def test_a_finished_tide_of_iron_campaign_is_recorded_with_its_winner_and_best_c
     assert row["best_vp"] == max(game.outcome.totals.values())
 
 
-def _finished_roads(seed: int, **options):
-    from rules.roads import new_game as new_roads
-    from rules.roads.bots import BOTS
-    game = new_roads(seed=seed, **options)
-    bot = BOTS["heuristic"](seed)
-    while game.outcome is None:
-        game.apply(bot.choose(game))
-    return game
-
-
 def test_roads_statistics_record_the_level_and_vp():
     """Issue 11: Roads results were recorded with no level and 0 VP. Hot-seat: who won and the
     winner's VP; against the computer: the player's result, VP, and the computer's strength."""
-    game = _finished_roads(2)
+    from tests.support.roads import replayed
+    game = replayed(2)
     o = game.outcome
     storage.record_result(game)
     rec = storage._read_stats()[0][-1]

@@ -47,8 +47,8 @@ class RoadsScreen(GameScreen):
     CSS_PATH = CSS_FILE
     BINDINGS = [
         Binding("r", "rules", "Rules", id="rules"),
-        Binding("h", "hand", "Hand/track", id="hand"),
-        Binding("v", "view", "Map/menu", id="view"),
+        Binding("h", "hand", "Hand", id="hand"),
+        Binding("v", "view", "Map", id="view"),
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
     ]
@@ -135,9 +135,15 @@ class RoadsScreen(GameScreen):
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
         if self.hot_seat and self.game.outcome is None and self.player_to_act():
-            from tui.game_screen import PassScreen
-            self.app.push_screen(PassScreen(self.player_to_act()))
+            self.app.push_screen(self.pass_screen(self.player_to_act()))
         self._maybe_bot()
+
+    def pass_screen(self, who: str, note: str = "", cancellable: bool = False):
+        """Opaque: nothing of the board shows through while the keyboard changes hands (and no
+        frame blends the board beneath it)."""
+        screen = super().pass_screen(who, note, cancellable)
+        screen.add_class("rd-opaque")
+        return screen
 
     def on_screen_resume(self) -> None:
         if (self._concealed or self.concealed) and self.app.screen is self:
@@ -265,7 +271,9 @@ class RoadsScreen(GameScreen):
         """A battle's events are stepped through one at a time (space), then play goes on."""
         fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
         if len(fight) >= 3 and not (self.computer and self.game.to_act() == self.computer):
-            self.app.push_screen(ResolutionScreen(events), lambda _: done())
+            steps = ResolutionScreen(events)
+            steps.add_class("rd-opaque")
+            self.app.push_screen(steps, lambda _: done())
         else:
             done()
 
