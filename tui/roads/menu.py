@@ -255,7 +255,9 @@ def title(game) -> str:
     if s.pending:
         return f"{who}: {s.pending[0].kind.replace('-', ' ')}"
     if s.operation is not None:
-        return f"{who} operation at {game.area_name(s.operation.area)}: {s.operation.sp} SP"
+        # no SP here (the status line has them): the title stays while the force is gathered
+        # and moved, and so does the player's place in the menu
+        return f"{who} operation at {game.area_name(s.operation.area)}"
     if s.phase == "choose":
         return f"Sequence {s.sequence.number}: {who} chooses"
     return f"{who} to act"

@@ -186,11 +186,15 @@ class RoadsScreen(GameScreen):
                                                             style="italic"))
         else:
             self.query_one("#rd-hand", Static).update(panels.hand(game, view, legal))
+        op_area = view.operation.area if view.operation else None
+        if op_area and op_area != getattr(self, "_op_area", None):
+            amap.goto(op_area)               # a new Active Operation: the cursor goes to it
+        self._op_area = op_area
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
             title, entries = menu_entries(game, legal)
-            menu.set_entries(entries, title)
+            menu.set_entries(entries, title, keep_place=True)
         else:
             who = panels.NAME.get(to_act or "", "")
             waiting = "The computer is thinking…" if to_act and to_act == self.computer else (
