@@ -39,7 +39,8 @@ BORDER_STYLE = {
     "none": Style(color="grey50"), "minor": Style(color="cyan"), "major": Style(color="blue", bold=True),
     "volga": Style(color="bright_blue", bold=True), "kerch": Style(color="magenta", bold=True),
 }
-WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", Style())}
+PLAIN = Style()
+WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", PLAIN)}
 CURSOR = Style(reverse=True, bold=True, underline=True)
 MARK = ("·", Style(color="bright_green", bold=True))     # a legal target's empty cells
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -149,10 +150,14 @@ class AreaMap(ScrollView, can_focus=True):
             on_cursor = area == self.cursor
             for j, ch in enumerate(text[:length]):
                 overlay[x0 + j] = (ch, style, on_cursor)
+        # one segment per run of cells drawn alike (styles compared by identity: they are the
+        # layer's, the fills' and the labels' own objects), so a row is a few dozen segments
         segments = []
         combine = self._combine
         fills, marks = self._fills, self._marks
         mark_ch, mark_style = MARK
+        run: list[str] = []
+        key: tuple = (None, None, None, False)
         for x, (ch, style, area) in enumerate(self._static[y]):
             extra, cursor = None, False
             if x in overlay:
@@ -160,9 +165,15 @@ class AreaMap(ScrollView, can_focus=True):
             elif ch == " " and area in marks:
                 ch, extra = mark_ch, mark_style
             fill = fills.get(area) if area is not None else None
-            # the cursor reverses its area's label
-            segments.append(Segment(ch, combine(style, extra, fill, cursor)))
-        strip = Strip(segments, self.board.width).simplify()
+            if not (style is key[0] and extra is key[1] and fill is key[2] and cursor == key[3]):
+                if run:
+                    segments.append(Segment("".join(run), combine(*key)))
+                    run = []
+                key = (style, extra, fill, cursor)
+            run.append(ch)
+        if run:
+            segments.append(Segment("".join(run), combine(*key)))
+        strip = Strip(segments, self.board.width)
         self._strips[y] = strip
         return strip
 
@@ -316,7 +327,7 @@ def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
         for x in range(board.width):
             area = owner.get((x, y))
             if area is None:
-                ch, style = WATER.get(board.water_at(x, y) or "off", (" ", Style()))
+                ch, style = WATER.get(board.water_at(x, y) or "off", WATER["off"])
                 row.append((ch, style, None))
                 continue
             right, below = owner.get((x + 1, y)), owner.get((x, y + 1))
@@ -326,11 +337,11 @@ def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
             if below not in (None, area):
                 kinds.append(("h", kind(area, below)))
             if not kinds:
-                row.append((" ", Style(), area))
+                row.append((" ", PLAIN, area))
                 continue
             strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
             vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
             ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
-            row.append((ch, BORDER_STYLE.get(strongest, Style()), area))
+            row.append((ch, BORDER_STYLE.get(strongest, PLAIN), area))
         rows.append(row)
     return rows
