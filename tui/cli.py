@@ -20,9 +20,27 @@ import secrets
 import sys
 from datetime import date
 
-from rules.roads.bots import BOTS as ROADS_BOTS
 
 DEFAULT_GENERALS = ("hoth", "paulus", "ruoff")
+
+
+class _RoadsBots:
+    """The Roads bots' names, read when an argument is checked against them: the Roads engine
+    loads then, not with every command (a save's screen shows before it)."""
+
+    @staticmethod
+    def _names() -> list[str]:
+        from rules.roads.bots import BOTS
+        return list(BOTS)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self):
+        return iter(self._names())
+
+
+ROADS_BOTS = _RoadsBots()
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,9 +78,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="Fall Blau: the bot (default greedy)")
     sim.add_argument("--hard", action="store_true", help="Fall Blau: Hard Mode")
     sim.add_argument("--missions", action="store_true", help="Fall Blau: Missions Mode")
-    sim.add_argument("--axis", choices=list(ROADS_BOTS), default="heuristic",
+    sim.add_argument("--axis", choices=ROADS_BOTS, default="heuristic",
                      help="Roads: the Axis bot (default heuristic)")
-    sim.add_argument("--soviet", choices=list(ROADS_BOTS), default="heuristic",
+    sim.add_argument("--soviet", choices=ROADS_BOTS, default="heuristic",
                      help="Roads: the Soviet bot (default heuristic)")
     sim.add_argument("--seed", type=int, default=0)
     return p

@@ -64,6 +64,14 @@ async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
     assert stack(app)[-1] != "ConfirmScreen"
 
 
+async def until(pilot, condition, pauses: int = 40) -> None:
+    """Let the app run until `condition()` holds (a loaded machine may take several frames)."""
+    for _ in range(pauses):
+        if condition():
+            return
+        await pilot.pause()
+
+
 def seat(app):
     return app.screen._seat
 
@@ -311,16 +319,17 @@ async def test_slash_goes_to_an_area_by_name_and_the_menu_keeps_the_keyboard():
         await pilot.pause()
         assert "/ Go to" in flat(app)
         await pilot.press("slash", *"stal")
-        await pilot.pause()
+        await until(pilot, lambda: "Stalino" in flat(app))
         assert stack(app)[-1] == "GotoScreen"
         assert "Stalingrad" in flat(app) and "Stalino" in flat(app)
         await pilot.press(*"ing", "enter")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, RoadsScreen))
         assert app.screen.query_one(AreaMap).cursor == "stalingrad"
         assert "Stalingrad (Si)" in flat(app)                    # the detail line
         await pilot.press("slash", *"Kh", "enter")              # a code goes too
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, RoadsScreen)
+                    and app.screen.query_one(AreaMap).cursor == "kharkov")
         assert app.screen.query_one(AreaMap).cursor == "kharkov"
         await pilot.press(KIND_KEY[c.StartOperation])           # the menu still has the keyboard
-        await pilot.pause()
+        await until(pilot, lambda: menu(app).depth == 1)
         assert menu(app).depth == 1

@@ -22,10 +22,6 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Static
 
 from rules.core.events import Event
-from rules.roads import commands as c
-from rules.roads.bots import BOTS
-from rules.roads.help import card_reference, chit_reference, load_help, topics_for
-from tui.fallblau.screen import HelpScreen, ResolutionScreen
 from tui.game_screen import GameScreen
 from tui.widgets.area_map import AreaMap
 from tui.widgets.command_menu import CommandMenu
@@ -34,7 +30,9 @@ from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
 
 from . import panels
-from .menu import CONFIRM, is_battle, menu_entries
+
+# The Roads rules, the menu and the help are imported where first used, not with this module:
+# a save's screen shows before they load (they load with the save, in its thread).
 
 CSS_FILE = Path(__file__).with_name("roads.tcss")
 SIDES = ("axis", "soviet")
@@ -64,6 +62,7 @@ class RoadsScreen(GameScreen):
 
     def _take(self, game) -> None:
         """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
+        from rules.roads.bots import BOTS
         self.computer = game.options.get("computer", "")
         self.bot = BOTS["heuristic"](game.seed) if self.computer else None
         self._seat = self._seat_for(game.to_act())
@@ -193,6 +192,7 @@ class RoadsScreen(GameScreen):
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
+            from .menu import menu_entries
             title, entries = menu_entries(game, legal)
             menu.set_entries(entries, title, keep_place=True)
         else:
@@ -240,6 +240,7 @@ class RoadsScreen(GameScreen):
         if len(here) == 1:
             self.choose(here[0])
             return
+        from .menu import menu_entries
         title, entries = menu_entries(self.game, here)
         self.query_one(CommandMenu).set_entries(entries, f"In {self.game.area_name(message.area)}")
         self.query_one("#menu-options").focus()
@@ -250,6 +251,7 @@ class RoadsScreen(GameScreen):
         self.choose(message.command)
 
     def choose(self, cmd) -> None:
+        from .menu import CONFIRM, is_battle
         if getattr(self.app, "confirmations", True) and (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
             self.app.push_screen(ConfirmScreen(self._warning(cmd)),
                                  lambda ok: self.play(cmd) if ok else None)
@@ -257,6 +259,9 @@ class RoadsScreen(GameScreen):
             self.play(cmd)
 
     def _warning(self, cmd) -> str:
+        from rules.roads import commands as c
+
+        from .menu import is_battle
         text = self.game.describe(cmd)
         if isinstance(cmd, c.Choose):
             return f"{text}: your choice stays secret until both sides have chosen; it cannot be taken back."
@@ -275,6 +280,7 @@ class RoadsScreen(GameScreen):
         """A battle's events are stepped through one at a time (space), then play goes on."""
         fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
         if len(fight) >= 3 and not (self.computer and self.game.to_act() == self.computer):
+            from tui.fallblau.screen import ResolutionScreen
             steps = ResolutionScreen(events)
             steps.add_class("rd-opaque")
             self.app.push_screen(steps, lambda _: done())
@@ -331,14 +337,20 @@ class RoadsScreen(GameScreen):
                                                           else []))))
 
     def action_help(self) -> None:
+        from rules.roads.help import topics_for
+        from tui.fallblau.screen import HelpScreen
         self.app.push_screen(HelpScreen("Help: what you are deciding", topics_for(self.game),
                                         keys=self.keys_help() + KEYS))
 
     def action_rules(self) -> None:
+        from rules.roads.help import chit_reference, load_help
+        from tui.fallblau.screen import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Roads to Stalingrad", list(load_help().values())
                                         + chit_reference(self.game.content)))
 
     def action_cards(self) -> None:
+        from rules.roads.help import card_reference
+        from tui.fallblau.screen import HelpScreen
         view = self._view
         seat = None if self._concealed else self._seat
         self.app.push_screen(HelpScreen("Card reference (both printed decks)",
