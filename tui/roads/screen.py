@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Footer, Input, Static
@@ -116,7 +117,12 @@ class RoadsScreen(GameScreen):
                                                              style="bold"))
             self.call_after_refresh(self._start_loading)
             return
-        self._show_game()
+        try:
+            self._show_game()
+        except NoMatches:
+            if self.is_attached and self.children:
+                raise
+            # keys typed fast took the screen away while it was being mounted: nothing to show
 
     def _loaded(self, game) -> None:
         if self.is_attached:
