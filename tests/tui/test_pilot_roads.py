@@ -43,9 +43,10 @@ async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
     _title, entries = menu_entries(game)
     path = next(p for p, command in entries if command == cmd)
     m = menu(app)
-    while m.depth:
-        m.back()
-    await pilot.pause()
+    if m.depth:
+        while m.depth:
+            m.back()
+        await pilot.pause()
     for depth in range(len(path)):
         if depth < m.depth and m._prefix[depth] == path[depth]:
             continue                    # a level with one group is passed through by the menu
@@ -55,8 +56,7 @@ async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
         if rest in labels:
             await pilot.press(key_for(app, rest))
             break
-        await pilot.press(key_for(app, path[depth]))
-        await pilot.pause()
+        await pilot.press(key_for(app, path[depth]))     # press waits until the app is idle
     await pilot.pause()
     if stack(app)[-1] == "ConfirmScreen":
         await pilot.press("y")
@@ -99,7 +99,7 @@ async def test_new_campaign_from_the_launcher_names_the_seat():
 
 async def test_opening_german_operation_with_a_battle_by_keys():
     game = new_game(seed=2, players={"axis": "Anna", "soviet": "Ben"})
-    app = WartableApp(game)
+    app = WartableApp(game, autosave=False)       # saving is tested in test_save_and_resume
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         start = next(cmd for cmd in game.legal() if isinstance(cmd, c.StartOperation) and cmd.area == "kharkov")
@@ -129,7 +129,7 @@ async def test_opening_german_operation_with_a_battle_by_keys():
 
 async def test_card_map_choice_with_pass_screens_then_a_card_played_and_one_discarded():
     game = new_game(seed=4, players={"axis": "Anna", "soviet": "Ben"})
-    app = WartableApp(game)
+    app = WartableApp(game, autosave=False)       # saving is tested in test_save_and_resume
     bots = {s: BOTS["heuristic"](4) for s in ("axis", "soviet")}
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -199,7 +199,7 @@ async def test_every_hand_over_keeps_the_other_sides_secrets():
     """A hot-seat game played by keys: at each pass screen nothing of either hand shows; after
     it only the seat's own secrets show (the other side's hand, chits and choice never)."""
     game = new_game(seed=6, players={"axis": "Anna", "soviet": "Ben"})
-    app = WartableApp(game)
+    app = WartableApp(game, autosave=False)       # saving is tested in test_save_and_resume
     bots = {s: BOTS["heuristic"](6) for s in ("axis", "soviet")}
     handovers = 0
     async with app.run_test(size=SIZE) as pilot:
