@@ -149,17 +149,7 @@ class WartableApp(App):
 
     def open_save(self, path: Path, game_id: str, commands: int) -> None:
         """Show a save's game screen at once, marked as loading; the game fills it when its
-        replay (in a thread, after that first frame) is done. The screen autosaves it then.
-        The Roads screen is laid out around its loaded game: that save loads first, then shows."""
-        if game_id == "roads":
-            from rules.core.errors import SaveError
-            try:
-                game = storage.load(path)
-            except SaveError as exc:
-                self.load_failed(None, str(exc))
-                return
-            self.open_game(game)
-            return
+        replay (in a thread, after that first frame) is done. The screen autosaves it then."""
         self.push_screen(self._screen_class(game_id)(autosave=self.autosave, load=(Path(path), commands)))
 
     def load_failed(self, screen, problem: str) -> None:

@@ -261,7 +261,11 @@ class GameScreen(Screen):
             elif self.is_mounted:
                 self.refresh_view()
 
-        self.app.push_screen(PassScreen(who, note, cancellable), passed)
+        self.app.push_screen(self.pass_screen(who, note, cancellable), passed)
+
+    def pass_screen(self, who: str, note: str = "", cancellable: bool = False) -> PassScreen:
+        """The pass screen for `who` (a screen may style its own)."""
+        return PassScreen(who, note, cancellable)
 
     def _show_seat(self) -> None:
         """The player the seat belongs to has the keyboard: show their view."""

@@ -271,13 +271,33 @@ def game_mode(game: Game) -> str:
     if game.game_id == "victory":
         return str(game.options.get("mode", "duel"))
     if game.game_id == "roads":
-        return f"against the computer ({game.options['computer']})" if game.options.get("computer") else "hot-seat"
+        computer = game.options.get("computer")
+        if not computer:
+            return "hot-seat"
+        # the computer's side and strength (the heuristic bot unless the game names another)
+        return f"against the computer ({computer}, {game.options.get('strength', 'heuristic')})"
     if game.game_id == "toi":
         return "double campaign" if game.options.get("double") else (
             "scenario" if game.options.get("standalone") else "campaign")
     hard = bool(game.options.get("hard"))
     missions = bool(game.options.get("missions"))
     return "hard+missions" if hard and missions else "hard" if hard else "missions" if missions else "standard"
+
+
+def roads_result(game: Game) -> tuple[str, bool, int]:
+    """(level, won, vp) of a finished Roads to Stalingrad game for statistics. Against the
+    computer: the player's result ("victory", "defeat", "draw") and the player's VP; hot-seat:
+    who won ("Axis won", "Soviet won", "draw") and the winner's VP (the higher when drawn)."""
+    o = game.outcome
+    vp = {"axis": o.axis_vp, "soviet": o.soviet_vp}
+    computer = game.options.get("computer")
+    if computer:
+        player = "soviet" if computer == "axis" else "axis"
+        level = "draw" if o.winner is None else "victory" if o.winner == player else "defeat"
+        return level, o.winner == player, vp[player]
+    if o.winner is None:
+        return "draw", False, max(vp.values())
+    return f"{o.winner.title()} won", True, vp[o.winner]
 
 
 def _canonical(options: dict) -> str:
@@ -386,6 +406,8 @@ def record_result(game: Game) -> str | None:
         level = level or (f"{winner} won" if winner else "draw")
         won = winner is not None
         vp = max(v for v in totals.values() if isinstance(v, int))
+    if game.game_id == "roads":
+        level, won, vp = roads_result(game)
     records.append({
         "game": game.game_id,
         "mode": game_mode(game),

@@ -72,3 +72,70 @@ async def test_victory_cv_tiers_keep_their_keys_when_one_fills():
         await pilot.press(key_for(app, "EN Engineers"))
         await pilot.pause()
         assert game.log[-1] == AddUnit("Anna", "EN", 2)
+
+
+async def test_roads_each_kind_keeps_its_key_and_each_area_its_own():
+    """Roads to Stalingrad: a kind of action has its key wherever offered (o operation, m move,
+    g gather, n end the operation) and an area its own key in every list it is in."""
+    from rules.roads import commands as rc
+    from rules.roads import new_game as new_roads
+    from rules.roads.bots import BOTS
+    from tui.roads.menu import KIND_KEY, LABEL, identity_keys
+
+    game = new_roads(seed=2, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    keys = identity_keys(game)
+    bot = BOTS["heuristic"](2)
+    app = WartableApp(game, autosave=False)
+    seen = {}
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(12):
+            await pilot.pause()
+            if game.to_act() != "axis" or app.screen.id == "_default" or len(app.screen_stack) > 2:
+                break
+            top = {label: key for key, label, _ in menu(app).items()}
+            for kind, key in KIND_KEY.items():
+                if LABEL[kind] in top:
+                    assert top[LABEL[kind]] == key
+            for kind in (rc.StartOperation, rc.Move):
+                if LABEL[kind] in top:
+                    await pilot.press(KIND_KEY[kind])
+                    await pilot.pause()
+                    for cmd in game.legal():
+                        if isinstance(cmd, kind) and cmd.area in game.map.areas:
+                            key = key_for(app, game.describe(cmd))
+                            assert key == keys.area(cmd.area)
+                            seen[cmd.area] = key
+                    menu(app).back()
+                    await pilot.pause()
+            cmd = bot.choose(game)
+            if isinstance(cmd, rc.Move) and any(u.where == cmd.area and u.side == "soviet"
+                                                for u in game.state.units.values()):
+                break                                   # a battle: enough for the keys
+            app.screen.play(cmd)
+    assert len(seen) >= 3
+
+
+def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
+    """Late in a game a placement lists up to 66 cities: a level of six map regions comes first,
+    and inside a region no two areas share a key."""
+    from rules.roads import new_game as new_roads
+    from rules.roads.bots import BOTS
+    from tui.roads.menu import REGIONS, menu_entries
+
+    game = new_roads(seed=3)
+    bot = BOTS["heuristic"](3)
+    checked = 0
+    while game.outcome is None and checked < 3:
+        _title, entries = menu_entries(game)
+        long = [p for p, _cmd in entries if len(p) >= 3 and p[-2] in REGIONS]
+        if long:
+            checked += 1
+            levels = {}
+            for p in long:
+                levels.setdefault(p[:-1], []).append(p[-1].key)
+            for keys in levels.values():
+                assert len(keys) == len(set(keys)) <= len(MENU_KEYS)
+            assert all(p[-2].key == str(REGIONS.index(p[-2]) + 1) for p in long)
+        game.apply(bot.choose(game))
+    assert checked == 3

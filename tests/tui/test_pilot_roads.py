@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules.roads import commands as c
 from rules.roads import new_game
 from rules.roads.bots import BOTS
+from tests.support.roads import bot_game_commands, replayed
 from tests.support.screens import flat, frame, key_for, menu, stack
 from tui import storage
 from tui.app import WartableApp
@@ -42,23 +43,33 @@ async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
     _title, entries = menu_entries(game)
     path = next(p for p, command in entries if command == cmd)
     m = menu(app)
-    while m.depth:
-        m.back()
-    await pilot.pause()
+    if m.depth:
+        while m.depth:
+            m.back()
+        await pilot.pause()
     for depth in range(len(path)):
+        if depth < m.depth and m._prefix[depth] == path[depth]:
+            continue                    # a level with one group is passed through by the menu
         labels = [label for _k, label, _leaf in m.items()]
         # a group with one command shows as a leaf: its label joins the rest of the path
         rest = " · ".join(path[depth:])
         if rest in labels:
             await pilot.press(key_for(app, rest))
             break
-        await pilot.press(key_for(app, path[depth]))
-        await pilot.pause()
+        await pilot.press(key_for(app, path[depth]))     # press waits until the app is idle
     await pilot.pause()
     if stack(app)[-1] == "ConfirmScreen":
         await pilot.press("y")
     await settle(pilot, app, passes)
     assert stack(app)[-1] != "ConfirmScreen"
+
+
+async def until(pilot, condition, pauses: int = 40) -> None:
+    """Let the app run until `condition()` holds (a loaded machine may take several frames)."""
+    for _ in range(pauses):
+        if condition():
+            return
+        await pilot.pause()
 
 
 def seat(app):
@@ -88,7 +99,7 @@ async def test_new_campaign_from_the_launcher_names_the_seat():
 
 async def test_opening_german_operation_with_a_battle_by_keys():
     game = new_game(seed=2, players={"axis": "Anna", "soviet": "Ben"})
-    app = WartableApp(game)
+    app = WartableApp(game, autosave=False)       # saving is tested in test_save_and_resume
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         start = next(cmd for cmd in game.legal() if isinstance(cmd, c.StartOperation) and cmd.area == "kharkov")
@@ -118,7 +129,7 @@ async def test_opening_german_operation_with_a_battle_by_keys():
 
 async def test_card_map_choice_with_pass_screens_then_a_card_played_and_one_discarded():
     game = new_game(seed=4, players={"axis": "Anna", "soviet": "Ben"})
-    app = WartableApp(game)
+    app = WartableApp(game, autosave=False)       # saving is tested in test_save_and_resume
     bots = {s: BOTS["heuristic"](4) for s in ("axis", "soviet")}
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -188,7 +199,7 @@ async def test_every_hand_over_keeps_the_other_sides_secrets():
     """A hot-seat game played by keys: at each pass screen nothing of either hand shows; after
     it only the seat's own secrets show (the other side's hand, chits and choice never)."""
     game = new_game(seed=6, players={"axis": "Anna", "soviet": "Ben"})
-    app = WartableApp(game)
+    app = WartableApp(game, autosave=False)       # saving is tested in test_save_and_resume
     bots = {s: BOTS["heuristic"](6) for s in ("axis", "soviet")}
     handovers = 0
     async with app.run_test(size=SIZE) as pilot:
@@ -230,14 +241,9 @@ async def test_a_whole_game_with_bots_on_both_sides_reaches_the_end_screen():
     """Bots play both sides of a whole game; its last 20 commands go through the screen's own
     apply path (the earlier ones are applied to the same game before the screen opens, to keep
     the test fast), with every pass screen and battle step answered, to the end screen."""
-    played = new_game(seed=2)
-    bots = {s: BOTS["heuristic"](2) for s in ("axis", "soviet")}
-    while played.outcome is None:
-        played.apply(bots[played.to_act()].choose(played))
-    commands = list(played.log)
-    game = new_game(seed=2, players={"axis": "A", "soviet": "S"})
-    for cmd in commands[:-20]:
-        game.apply(cmd)
+    commands = list(bot_game_commands(2))
+    played = replayed(2)
+    game = replayed(2, len(commands) - 20, players={"axis": "A", "soviet": "S"})
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         for cmd in commands[-20:]:
@@ -299,3 +305,31 @@ async def test_against_the_computer_its_commands_come_through_the_screen_and_its
             assert seat(app) == "axis"
             await by_keys(pilot, app, bot.choose(game))
         assert soviet_moved
+
+
+async def test_slash_goes_to_an_area_by_name_and_the_menu_keeps_the_keyboard():
+    """Issue 11: typing a name needed the map focused (v); `/` opens a go-to field with the
+    matching names and completion, and afterwards menu keys still work."""
+    from tui.widgets.area_map import AreaMap
+    from tui.roads.menu import KIND_KEY
+
+    game = new_game(seed=3, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "/ Go to" in flat(app)
+        await pilot.press("slash", *"stal")
+        await until(pilot, lambda: "Stalino" in flat(app))
+        assert stack(app)[-1] == "GotoScreen"
+        assert "Stalingrad" in flat(app) and "Stalino" in flat(app)
+        await pilot.press(*"ing", "enter")
+        await until(pilot, lambda: isinstance(app.screen, RoadsScreen))
+        assert app.screen.query_one(AreaMap).cursor == "stalingrad"
+        assert "Stalingrad (Si)" in flat(app)                    # the detail line
+        await pilot.press("slash", *"Kh", "enter")              # a code goes too
+        await until(pilot, lambda: isinstance(app.screen, RoadsScreen)
+                    and app.screen.query_one(AreaMap).cursor == "kharkov")
+        assert app.screen.query_one(AreaMap).cursor == "kharkov"
+        await pilot.press(KIND_KEY[c.StartOperation])           # the menu still has the keyboard
+        await until(pilot, lambda: menu(app).depth == 1)
+        assert menu(app).depth == 1

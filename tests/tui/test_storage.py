@@ -344,3 +344,24 @@ def test_a_finished_tide_of_iron_campaign_is_recorded_with_its_winner_and_best_c
     assert row["mode"] == "scenario" and row["played"] == 1
     assert row["won"] == (1 if game.outcome.winner else 0)
     assert row["best_vp"] == max(game.outcome.totals.values())
+
+
+def test_roads_statistics_record_the_level_and_vp():
+    """Issue 11: Roads results were recorded with no level and 0 VP. Hot-seat: who won and the
+    winner's VP; against the computer: the player's result, VP, and the computer's strength."""
+    from tests.support.roads import replayed
+    game = replayed(2)
+    o = game.outcome
+    storage.record_result(game)
+    rec = storage._read_stats()[0][-1]
+    assert rec["mode"] == "hot-seat"
+    vp = {"axis": o.axis_vp, "soviet": o.soviet_vp}
+    if o.winner:
+        assert (rec["level"], rec["won"], rec["vp"]) == (f"{o.winner.title()} won", True, vp[o.winner])
+    else:
+        assert (rec["level"], rec["won"], rec["vp"]) == ("draw", False, max(vp.values()))
+    game.options["computer"] = "soviet"            # the same game as if the Axis had played the computer
+    assert storage.game_mode(game) == "against the computer (soviet, heuristic)"
+    level, won, points = storage.roads_result(game)
+    assert points == o.axis_vp and won == (o.winner == "axis")
+    assert level == ("victory" if o.winner == "axis" else "defeat" if o.winner else "draw")

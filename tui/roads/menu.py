@@ -1,8 +1,9 @@
 """Roads to Stalingrad's legal commands as menu paths: exactly ``game.legal()``.
 
-Each kind of action has its own group, always listed in the same order; entries in a group are
-sorted by name, so a card, a unit or an area is where it was last time. Every action that spends
-Supply Points says how many before it is taken.
+Keys never move (DESIGN.md, "The terminal"): each kind of action has its own group with its own
+key, always listed in the same order; an entry in a group keeps its key by what it is (an area,
+a unit, a card, a chit), whatever else is offered. Every action that spends Supply Points says
+how many before it is taken.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from rules.core.command import Command
 from rules.roads import commands as c
 from rules.roads.movement import move_cost, stack_cost
 from rules.roads.operations import rebuild_cost, reorganize_cost
+from tui.widgets.command_menu import MENU_KEYS, Keyed
 
 Path = tuple[str, ...]
 
@@ -98,21 +100,149 @@ def label(game, cmd: Command) -> str:
 
 
 def menu_entries(game, legal: list[Command] | None = None) -> tuple[str, list[tuple[Path, Command]]]:
+    """(path, command) for every legal command: its group (the kind's own key), then the entry
+    (its identity's own key: an area, a unit, a card, a chit). A group of more than a menu's
+    worth of areas (placements late in a game) gets a level of map regions first."""
     legal = game.legal() if legal is None else legal
     rows = sorted(legal, key=lambda cmd: (ORDER.get(type(cmd), 99), game.describe(cmd)))
-    out: list[tuple[Path, Command]] = []
     counts: dict[type, int] = {}
     for cmd in rows:
         counts[type(cmd)] = counts.get(type(cmd), 0) + 1
+    keys = identity_keys(game)
+    out: list[tuple[Path, Command]] = []
     for cmd in rows:
-        group = LABEL.get(type(cmd), type(cmd).__name__)
+        kind = type(cmd)
         text = label(game, cmd)
-        if counts[type(cmd)] == 1 and type(cmd) in (c.Halt, c.StopRetreat, c.EndOperation, c.DrawCard,
-                                                    c.Decline):
-            out.append(((text,), cmd))
+        group = Keyed(LABEL.get(kind, kind.__name__), KIND_KEY[kind]) if kind in KIND_KEY else LABEL.get(kind, kind.__name__)
+        if counts[kind] == 1 and kind in (c.Halt, c.StopRetreat, c.EndOperation, c.DrawCard, c.Decline):
+            out.append(((Keyed(text, KIND_KEY[kind]),), cmd))
+            continue
+        if isinstance(cmd, c.PlaceUnit):
+            path: Path = (group, keyed(game.unit_name(cmd.unit), keys.unit(cmd.unit)),
+                          keyed(game.area_name(cmd.area), keys.area(cmd.area)))
         else:
-            out.append(((group, text), cmd))
-    return title(game), out
+            path = (group, keyed(text, keys.of(cmd)))
+        out.append((path, cmd))
+    return title(game), with_regions(game, out)
+
+
+def keyed(text: str, key: str) -> str:
+    """A label with its identity's key, or a plain one (the first free key) when it has none."""
+    return Keyed(text, key) if key else text
+
+
+# Each kind of action's own key, wherever it is offered (letters no screen binding uses, or a
+# fixed digit): c Card or Map, o operation, m move, g gather, t chit, w withdraw (retreat), p play.
+KIND_KEY: dict[type, str] = {
+    c.Choose: "c", c.StartOperation: "o", c.Move: "m", c.Gather: "g", c.Release: "b", c.Halt: "z",
+    c.PlayChit: "t", c.ChooseUnit: "i", c.Retreat: "w", c.StopRetreat: "y", c.PlaceRP: "f",
+    c.PlaceUnit: "k", c.MoveRP: "j", c.RemoveRP: "7", c.Restore: "8", c.Reorganize: "2",
+    c.Rebuild: "4", c.PlayCard: "p", c.DrawCard: "d", c.DiscardCard: "9", c.Decline: "6",
+    c.EndOperation: "n",
+}
+CHOICE_KEY = {"card": "c", "map": "m"}
+REGIONS = ("North-west", "North", "North-east", "South-west", "South", "South-east")
+
+
+class IdentityKeys:
+    """The key of an area, a unit, a card or a chit, the same in every menu. Areas sharing a key
+    are as far apart as the map allows (at least three steps: a force's moves, a retreat's
+    areas never share one), and no two areas of one map region share one (a placement's region
+    level); units sharing a key set up as far apart as they may; cards and chits take their
+    place in the printed content. Two entries of one menu level with the same key (rare: a
+    force gathered from far apart, two cards 25 apart) keep it for the first and give the
+    other the first free key."""
+
+    def __init__(self, game) -> None:
+        m = game.map
+        self.region = regions(m)
+        dist = {a: m.distances_from(a) for a in m.areas}
+        self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
+                            lambda a, b: self.region[a] == self.region[b])
+        self._unit = {}
+        for side in ("axis", "soviet"):
+            units = game.content.units
+            ids = [u for u, unit in units.items() if unit.side == side]
+            self._unit.update(spread(ids, lambda u, v: dist[units[u].setup].get(units[v].setup, 99)
+                                     if units[u].setup in dist else 99, lambda u, v: False))
+        self._card = {k: MENU_KEYS[i % len(MENU_KEYS)] for i, k in enumerate(game.content.cards)}
+        self._chit = {k: MENU_KEYS[i % len(MENU_KEYS)] for i, k in enumerate(game.content.chits)}
+
+    def area(self, area: str) -> str:
+        return self._area.get(area, "")
+
+    def unit(self, unit: str) -> str:
+        return self._unit.get(unit, "")
+
+    def of(self, cmd: Command) -> str:
+        if isinstance(cmd, c.Choose):
+            return self._card.get(cmd.event, "") if cmd.event else CHOICE_KEY.get(cmd.choice, "")
+        if isinstance(cmd, (c.PlayCard, c.DiscardCard)):
+            return self._card.get(cmd.card, "")
+        if isinstance(cmd, c.PlayChit):
+            return self._chit.get(cmd.chit.split("#")[0], "")
+        if hasattr(cmd, "unit"):
+            return self.unit(cmd.unit)
+        if hasattr(cmd, "area"):
+            return self.area(cmd.area)
+        return ""
+
+
+def spread(items: list[str], distance, apart) -> dict[str, str]:
+    """A key for each item: one no item it must stay ``apart`` from holds, and whose nearest
+    holder is farthest away (then the key with fewest holders, then key order)."""
+    holders: dict[str, list[str]] = {k: [] for k in MENU_KEYS}
+    out = {}
+    for item in items:
+        def score(k: str) -> tuple[bool, int, int]:
+            return (not any(apart(item, h) for h in holders[k]),
+                    min((distance(item, h) for h in holders[k]), default=99), -len(holders[k]))
+        key = max(MENU_KEYS, key=score)
+        holders[key].append(item)
+        out[item] = key
+    return out
+
+
+def regions(m) -> dict[str, str]:
+    """Six map regions of about the same number of areas: the north and south halves, each cut
+    into west, centre and east thirds."""
+    order = sorted(m.areas.values(), key=lambda a: (a.row, a.col))
+    half = (len(order) + 1) // 2
+    out = {}
+    for h, part in enumerate((order[:half], order[half:])):
+        part = sorted(part, key=lambda a: (a.col, a.row))
+        third = -(-len(part) // 3)
+        for i, a in enumerate(part):
+            out[a.id] = REGIONS[h * 3 + i // third]
+    return out
+
+
+_KEYS: dict[int, IdentityKeys] = {}
+
+
+def identity_keys(game) -> IdentityKeys:
+    """The keys of this game's content (built once per content)."""
+    found = _KEYS.get(id(game.content))
+    if found is None:
+        found = _KEYS[id(game.content)] = IdentityKeys(game)
+    return found
+
+
+def with_regions(game, entries: list[tuple[Path, Command]]) -> list[tuple[Path, Command]]:
+    """Where one level would list more areas than a menu has keys, a level of map regions
+    (North-west ... South-east, each with its fixed digit) goes before the areas."""
+    keys = identity_keys(game)
+    levels: dict[Path, int] = {}
+    for path, cmd in entries:
+        levels[path[:-1]] = levels.get(path[:-1], 0) + 1
+    out = []
+    for path, cmd in entries:
+        area = getattr(cmd, "area", None)
+        if levels[path[:-1]] > len(MENU_KEYS) and area in keys.region:
+            region = keys.region[area]
+            path = path[:-1] + (Keyed(region, str(REGIONS.index(region) + 1)), path[-1])
+        out.append((path, cmd))
+    return out
 
 
 def title(game) -> str:
@@ -125,7 +255,9 @@ def title(game) -> str:
     if s.pending:
         return f"{who}: {s.pending[0].kind.replace('-', ' ')}"
     if s.operation is not None:
-        return f"{who} operation at {game.area_name(s.operation.area)}: {s.operation.sp} SP"
+        # no SP here (the status line has them): the title stays while the force is gathered
+        # and moved, and so does the player's place in the menu
+        return f"{who} operation at {game.area_name(s.operation.area)}"
     if s.phase == "choose":
         return f"Sequence {s.sequence.number}: {who} chooses"
     return f"{who} to act"

@@ -8,8 +8,10 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
-from rules.roads import commands as c
-from rules.roads.view import View
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:                     # the rules load with the game, not with the screen
+    from rules.roads.view import View
 
 LETTER = {"axis": "A", "soviet": "S"}
 NAME = {"axis": "Axis", "soviet": "Soviet"}
@@ -62,6 +64,12 @@ def map_labels(game, view: View) -> tuple[dict, dict]:
         if owner in FILL:
             fills[area_id] = FILL[owner]
     return labels, fills
+
+
+def targets(game, legal: list) -> frozenset[str]:
+    """The areas the legal commands lead to (a move, a retreat, an RP for the Active Operation,
+    a placement): marked on the map."""
+    return frozenset(area for cmd in legal if (area := getattr(cmd, "area", None)) in game.map.areas)
 
 
 def unit_line(game, counter) -> str:
@@ -140,6 +148,7 @@ def supply_track(game, view: View) -> Text:
 
 def hand(game, view: View, legal: list) -> Group:
     """The seat's own cards: type, SP cost, text, and whether each can be played now."""
+    from rules.roads import commands as c
     playable = {cmd.card for cmd in legal if isinstance(cmd, c.PlayCard)}
     discard = {cmd.card for cmd in legal if isinstance(cmd, c.DiscardCard)}
     side = NAME.get(view.side or "", "")

@@ -17,22 +17,23 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.suggester import SuggestFromList
+from textual.widgets import Footer, Input, Static
 
 from rules.core.events import Event
-from rules.roads import commands as c
-from rules.roads.bots import BOTS
-from rules.roads.help import card_reference, chit_reference, load_help, topics_for
-from tui.fallblau.screen import HelpScreen, ResolutionScreen
 from tui.game_screen import GameScreen
 from tui.widgets.area_map import AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
 
 from . import panels
-from .menu import CONFIRM, is_battle, menu_entries
+
+# The Roads rules, the menu and the help are imported where first used, not with this module:
+# a save's screen shows before they load (they load with the save, in its thread).
 
 CSS_FILE = Path(__file__).with_name("roads.tcss")
 SIDES = ("axis", "soviet")
@@ -45,18 +46,28 @@ class RoadsScreen(GameScreen):
     CSS_PATH = CSS_FILE
     BINDINGS = [
         Binding("r", "rules", "Rules", id="rules"),
-        Binding("h", "hand", "Hand/track", id="hand"),
-        Binding("v", "view", "Map/menu", id="view"),
+        Binding("h", "hand", "Hand", id="hand"),
+        Binding("v", "view", "Map", id="view"),
         Binding("x", "cards", "Cards", id="cards"),
+        Binding("slash", "goto", "Go to", id="goto"),
     ]
 
-    def __init__(self, game, *, autosave: bool = True) -> None:
+    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
+        self._bot_timer = None
+        self.computer, self.bot = "", None
+        self._seat: str | None = None
+        self._concealed = False
+        if game is not None:
+            self._take(game)
+        super().__init__(game, autosave=autosave, load=load)
+
+    def _take(self, game) -> None:
+        """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
+        from rules.roads.bots import BOTS
         self.computer = game.options.get("computer", "")
         self.bot = BOTS["heuristic"](game.seed) if self.computer else None
-        self._bot_timer = None
-        super().__init__(game, autosave=autosave)
-        self._seat: str | None = self._seat_for(game.to_act())
-        self._concealed = self.hot_seat
+        self._seat = self._seat_for(game.to_act())
+        self._concealed = not self.computer
 
     @property
     def hot_seat(self) -> bool:
@@ -68,14 +79,15 @@ class RoadsScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Static(id="rd-status")
         with Horizontal(id="rd-main"):
-            yield AreaMap(self.game.map, id="rd-map")
+            yield AreaMap(self.game.map if self.game is not None else None, id="rd-map",
+                          on_move=self._moved)
             with Vertical(id="rd-side"):
                 yield CommandMenu(id="rd-menu")
                 with VerticalScroll(id="rd-info"):
                     yield Static(id="rd-battle")
                     yield Static(id="rd-track")
                     yield Static(id="rd-hand")
-        yield Static(id="rd-detail")
+        yield TextLines(id="rd-detail")
         yield LogPanel(id="rd-log")
         yield Footer()
 
@@ -97,9 +109,30 @@ class RoadsScreen(GameScreen):
 
     def on_mount(self, event) -> None:
         # GameScreen's mount (not run as well: Textual calls every class's handler unless the
-        # default is prevented), with only the log's tail in the panel: a campaign runs to a
-        # few thousand events and `l` shows them all
+        # default is prevented): a save is loaded after the first frame, as there
         event.prevent_default()
+        if self.game is None:
+            self.query_one(CommandMenu).note(f"Loading the save ({self._load[1]} commands)…")
+            self.query_one("#rd-status", Static).update(Text("Roads to Stalingrad · loading the save…",
+                                                             style="bold"))
+            self.call_after_refresh(self._start_loading)
+            return
+        try:
+            self._show_game()
+        except NoMatches:
+            if self.is_attached and self.children:
+                raise
+            # keys typed fast took the screen away while it was being mounted: nothing to show
+
+    def _loaded(self, game) -> None:
+        if self.is_attached:
+            self._take(game)
+            self.query_one(AreaMap).set_board(game.map)
+        super()._loaded(game)
+
+    def _show_game(self) -> None:
+        """The game on screen, with only the log's tail in the panel: a campaign runs to a few
+        thousand events and `l` shows them all."""
         self.query_one(AreaMap).goto(self._start_area())
         self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
         self.refresh_view()
@@ -107,9 +140,15 @@ class RoadsScreen(GameScreen):
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
         if self.hot_seat and self.game.outcome is None and self.player_to_act():
-            from tui.game_screen import PassScreen
-            self.app.push_screen(PassScreen(self.player_to_act()))
+            self.app.push_screen(self.pass_screen(self.player_to_act()))
         self._maybe_bot()
+
+    def pass_screen(self, who: str, note: str = "", cancellable: bool = False):
+        """Opaque: nothing of the board shows through while the keyboard changes hands (and no
+        frame blends the board beneath it)."""
+        screen = super().pass_screen(who, note, cancellable)
+        screen.add_class("rd-opaque")
+        return screen
 
     def on_screen_resume(self) -> None:
         if (self._concealed or self.concealed) and self.app.screen is self:
@@ -140,9 +179,9 @@ class RoadsScreen(GameScreen):
         view = game.view(seat)
         labels, fills = panels.map_labels(game, view)
         amap = self.query_one(AreaMap)
-        amap.paint(labels, fills)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
+        amap.paint(labels, fills, panels.targets(game, legal))
         self._status(view, seat, to_act)
         self.query_one("#rd-track", Static).update(panels.supply_track(game, view))
         self.query_one("#rd-battle", Static).update(panels.battle(game, view) if view.battle else "")
@@ -152,11 +191,16 @@ class RoadsScreen(GameScreen):
                                                             style="italic"))
         else:
             self.query_one("#rd-hand", Static).update(panels.hand(game, view, legal))
+        op_area = view.operation.area if view.operation else None
+        if op_area and op_area != getattr(self, "_op_area", None):
+            amap.goto(op_area)               # a new Active Operation: the cursor goes to it
+        self._op_area = op_area
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
+            from .menu import menu_entries
             title, entries = menu_entries(game, legal)
-            menu.set_entries(entries, title)
+            menu.set_entries(entries, title, keep_place=True)
         else:
             who = panels.NAME.get(to_act or "", "")
             waiting = "The computer is thinking…" if to_act and to_act == self.computer else (
@@ -182,12 +226,12 @@ class RoadsScreen(GameScreen):
     def _detail(self, area: str, view=None) -> None:
         view = view or self._view
         # a fixed height: no layout pass on a cursor move
-        self.query_one("#rd-detail", Static).update(panels.detail(self.game, view, area), layout=False)
+        self.query_one("#rd-detail", TextLines).update(panels.detail(self.game, view, area))
 
-    @on(AreaMap.Moved)
-    def _moved(self, message: AreaMap.Moved) -> None:
+    def _moved(self, area: str) -> None:
+        """The map cursor moved (called by the map as it moves: one frame for both)."""
         if hasattr(self, "_view"):
-            self._detail(message.area)
+            self._detail(area)
 
     @on(AreaMap.Activated)
     def _activated(self, message: AreaMap.Activated) -> None:
@@ -202,6 +246,7 @@ class RoadsScreen(GameScreen):
         if len(here) == 1:
             self.choose(here[0])
             return
+        from .menu import menu_entries
         title, entries = menu_entries(self.game, here)
         self.query_one(CommandMenu).set_entries(entries, f"In {self.game.area_name(message.area)}")
         self.query_one("#menu-options").focus()
@@ -212,6 +257,7 @@ class RoadsScreen(GameScreen):
         self.choose(message.command)
 
     def choose(self, cmd) -> None:
+        from .menu import CONFIRM, is_battle
         if getattr(self.app, "confirmations", True) and (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
             self.app.push_screen(ConfirmScreen(self._warning(cmd)),
                                  lambda ok: self.play(cmd) if ok else None)
@@ -219,6 +265,9 @@ class RoadsScreen(GameScreen):
             self.play(cmd)
 
     def _warning(self, cmd) -> str:
+        from rules.roads import commands as c
+
+        from .menu import is_battle
         text = self.game.describe(cmd)
         if isinstance(cmd, c.Choose):
             return f"{text}: your choice stays secret until both sides have chosen; it cannot be taken back."
@@ -237,7 +286,10 @@ class RoadsScreen(GameScreen):
         """A battle's events are stepped through one at a time (space), then play goes on."""
         fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
         if len(fight) >= 3 and not (self.computer and self.game.to_act() == self.computer):
-            self.app.push_screen(ResolutionScreen(events), lambda _: done())
+            from tui.fallblau.screen import ResolutionScreen
+            steps = ResolutionScreen(events)
+            steps.add_class("rd-opaque")
+            self.app.push_screen(steps, lambda _: done())
         else:
             done()
 
@@ -272,6 +324,15 @@ class RoadsScreen(GameScreen):
         else:
             amap.focus()
 
+    def action_goto(self) -> None:
+        """`/`: type an area's name (completed as typed) and the map cursor goes there; the
+        keyboard stays where it was, so menu keys go on working."""
+        self.app.push_screen(GotoScreen(self.game.map), self._goto)
+
+    def _goto(self, area: str | None) -> None:
+        if area:
+            self.query_one(AreaMap).goto(area)
+
     def action_hand(self) -> None:
         if self._concealed:
             return
@@ -282,14 +343,20 @@ class RoadsScreen(GameScreen):
                                                           else []))))
 
     def action_help(self) -> None:
+        from rules.roads.help import topics_for
+        from tui.fallblau.screen import HelpScreen
         self.app.push_screen(HelpScreen("Help: what you are deciding", topics_for(self.game),
                                         keys=self.keys_help() + KEYS))
 
     def action_rules(self) -> None:
+        from rules.roads.help import chit_reference, load_help
+        from tui.fallblau.screen import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Roads to Stalingrad", list(load_help().values())
                                         + chit_reference(self.game.content)))
 
     def action_cards(self) -> None:
+        from rules.roads.help import card_reference
+        from tui.fallblau.screen import HelpScreen
         view = self._view
         seat = None if self._concealed else self._seat
         self.app.push_screen(HelpScreen("Card reference (both printed decks)",
@@ -299,9 +366,63 @@ class RoadsScreen(GameScreen):
         return RoadsEndScreen(self.game)
 
 
-KEYS = (" On the map: arrows move the cursor to the neighbouring area, letters jump to an area by "
-        "name, Enter acts there. v switches between the map and the menu. h the supply track, the "
-        "battle and your hand in full. x the card reference.")
+KEYS = (" / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
+        "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
+        "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
+        "jump to an area by name, Enter acts there. Areas marked with dots are where the menu's "
+        "commands lead. h the supply track, the battle and your hand in full. x the card reference.")
+
+
+class GotoScreen(ModalScreen[str | None]):
+    """Go to an area by name: the names that match show under the field as it is typed."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, board) -> None:
+        super().__init__()
+        self.board = board
+
+    def compose(self) -> ComposeResult:
+        names = sorted((a.name for a in self.board.areas.values()),
+                       key=lambda n: (not self._is_city(n), n))
+        with Vertical(id="goto"):
+            yield Static("Go to which area? (name or code; Right completes, Enter goes, Esc cancels)")
+            yield Input(placeholder="e.g. Stalingrad", id="goto-input",
+                        suggester=SuggestFromList(names, case_sensitive=False))
+            yield Static("", id="goto-matches")
+
+    def _is_city(self, name: str) -> bool:
+        return any(a.city for a in self.board.areas.values() if a.name == name)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def matches(self, typed: str) -> list[str]:
+        """Area ids whose name starts with `typed` or whose code it is (cities first)."""
+        typed = typed.strip().lower()
+        if not typed:
+            return []
+        hits = [a for a in self.board.areas.values()
+                if a.name.lower().startswith(typed) or a.code.lower() == typed]
+        hits.sort(key=lambda a: (a.code.lower() != typed, not a.city, a.name))
+        return [a.id for a in hits]
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        hits = self.matches(event.value)
+        names = ", ".join(self.board.areas[a].name for a in hits[:6]) + (" …" if len(hits) > 6 else "")
+        self.query_one("#goto-matches", Static).update(names or ("no area is named so" if event.value else ""))
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        hits = self.matches(event.value)
+        if hits:
+            self.dismiss(hits[0])
+        else:
+            self.notify(f"No area is named '{event.value}'.", severity="warning")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -1,10 +1,14 @@
 """An area map drawn from a grid: one terminal cell per grid cell, every cell in its area.
 
 The static layer (water, borders with their river glyphs, area fills) is built once per map and
-kept; the screen gives each area a label (a few short rows of text drawn from its anchor) and a
-style; only the rows of the areas that changed are drawn again. The cursor is an area: arrows
-move it to the neighbour in that direction, typed letters jump to the area whose name starts so,
-Enter posts ``Activated``.
+kept; the screen gives each area a label (a few short rows of text) and a style, and may mark
+areas (legal targets: their empty cells show a dot, so the mark reads without colour); only the
+rows of the areas that changed are drawn again. Each label row goes where its area has room
+(``label_slots``: the anchor's row first, then the rows below and above), so a small area still
+shows its code. The cursor is an area: arrows move it to the neighbour in that direction; a
+screen that shows the area under the cursor passes ``on_move`` (called at once, so the map and
+that line reach the terminal in one frame), else ``Moved`` is posted. Enter posts ``Activated``.
+The board may come later (``set_board``): a screen is shown before its game has loaded.
 
 The map object needs: ``width``, ``height``, ``areas`` (id -> object with ``name``, ``col``,
 ``row``), ``area_at(col, row)``, ``water_at(col, row)``, ``neighbours(id)``, ``border(a, b)``.
@@ -14,7 +18,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, Callable
 
 from rich.segment import Segment
 from rich.style import Style
@@ -35,8 +39,10 @@ BORDER_STYLE = {
     "none": Style(color="grey50"), "minor": Style(color="cyan"), "major": Style(color="blue", bold=True),
     "volga": Style(color="bright_blue", bold=True), "kerch": Style(color="magenta", bold=True),
 }
-WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", Style())}
+PLAIN = Style()
+WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), "off": (" ", PLAIN)}
 CURSOR = Style(reverse=True, bold=True, underline=True)
+MARK = ("·", Style(color="bright_green", bold=True))     # a legal target's empty cells
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -61,47 +67,69 @@ class AreaMap(ScrollView, can_focus=True):
             super().__init__()
             self.area = area
 
-    def __init__(self, board: Any, *, id: str | None = None) -> None:
+    def __init__(self, board: Any = None, *, id: str | None = None,
+                 on_move: Callable[[str], None] | None = None) -> None:
         super().__init__(id=id)
-        self.board = board
-        self.cursor: str = next(iter(board.areas))
+        self.board = None
+        self.cursor: str = ""
+        self.on_move = on_move
         self._labels: dict[str, list[tuple[str, Style]]] = {}
         self._fills: dict[str, Style] = {}
+        self._marks: frozenset[str] = frozenset()
         self._strips: dict[int, Strip] = {}
         self._styles: dict[tuple, Style] = {}
-        self._label_rows: dict[int, list[str]] = {}
+        self._label_rows: dict[int, list[tuple[str, int, int, int]]] = {}
         self._typed = ""
         self._typed_at = 0.0
+        if board is not None:
+            self.set_board(board)
+
+    def set_board(self, board: Any) -> None:
+        """The map to draw (once: the static layer and the label slots are built here)."""
+        self.board = board
+        self.cursor = next(iter(board.areas))
         self._static = _static_layer(board)
+        self._slots = label_slots(board, self._static)
         self._rows_of = {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas}
+        self._strips.clear()
         self.virtual_size = Size(board.width, board.height)
+        self.refresh()
 
     # -- what the screen gives ---------------------------------------------------------------
-    def paint(self, labels: dict[str, list[tuple[str, Style]]], fills: dict[str, Style]) -> None:
-        """Set every area's label rows and fill; only the rows of changed areas are redrawn."""
+    def paint(self, labels: dict[str, list[tuple[str, Style]]], fills: dict[str, Style],
+              marks: frozenset[str] | set[str] = frozenset()) -> None:
+        """Set every area's label rows, fill and mark; only the rows of changed areas are redrawn."""
+        marks = frozenset(marks)
         changed = {a for a in self.board.areas
-                   if labels.get(a) != self._labels.get(a) or fills.get(a) != self._fills.get(a)}
-        self._labels, self._fills = dict(labels), dict(fills)
+                   if labels.get(a) != self._labels.get(a) or fills.get(a) != self._fills.get(a)
+                   or ((a in marks) != (a in self._marks))}
+        self._labels, self._fills, self._marks = dict(labels), dict(fills), marks
         self._label_rows = {}
         for area, rows in self._labels.items():
-            top = self.board.areas[area].row
-            for i in range(len(rows)):
-                self._label_rows.setdefault(top + i, []).append(area)
+            for i, (y, x, length) in enumerate(self._slots[area][:len(rows)]):
+                self._label_rows.setdefault(y, []).append((area, i, x, length))
         self._dirty(changed)
 
+    @property
+    def marks(self) -> frozenset[str]:
+        return self._marks
+
     def goto(self, area: str) -> None:
-        if area not in self.board.areas or area == self.cursor:
+        if self.board is None or area not in self.board.areas or area == self.cursor:
             return
         old, self.cursor = self.cursor, area
         self._dirty({old, area}, labels_only=True)
         self._follow()
-        self.post_message(self.Moved(area))
+        if self.on_move is not None:
+            self.on_move(area)
+        else:
+            self.post_message(self.Moved(area))
 
     # -- drawing -------------------------------------------------------------------------------
     def _dirty(self, areas: set[str], labels_only: bool = False) -> None:
         """Drop the cached rows of `areas` (only their label rows: the cursor marks the label)
         and ask Textual to repaint those of them in view."""
-        rows = {self.board.areas[a].row + i for a in areas for i in range(max(3, len(self._labels.get(a, ()))))}
+        rows = {y for a in areas for y, _x, _n in self._slots[a][:max(3, len(self._labels.get(a, ())))]}
         if not labels_only:
             rows |= {r for a in areas for r in self._rows_of.get(a, ())}
         for r in rows:
@@ -116,26 +144,36 @@ class AreaMap(ScrollView, can_focus=True):
         strip = self._strips.get(y)
         if strip is not None:
             return strip
-        board = self.board
-        overlay: dict[int, tuple[str, Style]] = {}
-        for area in self._labels_on_row(y):
-            a = board.areas[area]
-            for text, style in self._labels[area][y - a.row:y - a.row + 1]:
-                for i, ch in enumerate(text):
-                    x = a.col + i
-                    if 0 <= x < board.width and self._interior(x, y, area):
-                        overlay[x] = (ch, style)
+        overlay: dict[int, tuple[str, Style, bool]] = {}
+        for area, i, x0, length in self._label_rows.get(y, ()):
+            text, style = self._labels[area][i]
+            on_cursor = area == self.cursor
+            for j, ch in enumerate(text[:length]):
+                overlay[x0 + j] = (ch, style, on_cursor)
+        # one segment per run of cells drawn alike (styles compared by identity: they are the
+        # layer's, the fills' and the labels' own objects), so a row is a few dozen segments
         segments = []
         combine = self._combine
-        cursor = self.cursor
+        fills, marks = self._fills, self._marks
+        mark_ch, mark_style = MARK
+        run: list[str] = []
+        key: tuple = (None, None, None, False)
         for x, (ch, style, area) in enumerate(self._static[y]):
-            extra = None
+            extra, cursor = None, False
             if x in overlay:
-                ch, extra = overlay[x]
-            fill = self._fills.get(area) if area is not None else None
-            # the cursor reverses its area's label (and the row's cells between its letters)
-            segments.append(Segment(ch, combine(style, extra, fill, extra is not None and area == cursor)))
-        strip = Strip(segments, board.width).simplify()
+                ch, extra, cursor = overlay[x]
+            elif ch == " " and area in marks:
+                ch, extra = mark_ch, mark_style
+            fill = fills.get(area) if area is not None else None
+            if not (style is key[0] and extra is key[1] and fill is key[2] and cursor == key[3]):
+                if run:
+                    segments.append(Segment("".join(run), combine(*key)))
+                    run = []
+                key = (style, extra, fill, cursor)
+            run.append(ch)
+        if run:
+            segments.append(Segment("".join(run), combine(*key)))
+        strip = Strip(segments, self.board.width)
         self._strips[y] = strip
         return strip
 
@@ -151,18 +189,10 @@ class AreaMap(ScrollView, can_focus=True):
             self._styles[key] = found
         return found
 
-    def _labels_on_row(self, y: int) -> list[str]:
-        return self._label_rows.get(y, [])
-
-    def _interior(self, x: int, y: int, area: str) -> bool:
-        """A label may cover its own area's empty cells and plain borders, never a river."""
-        ch, _style, owner = self._static[y][x]
-        return owner == area and (ch == " " or ch in GLYPHS["none"])
-
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = y + scroll_y
-        if row >= self.board.height:
+        if self.board is None or row >= self.board.height:
             return Strip([Segment(" " * self.size.width, Style())], self.size.width)
         strip = self._row(row).crop(scroll_x, scroll_x + self.size.width)
         if strip.cell_length < self.size.width:      # the viewport is wider than the map
@@ -171,6 +201,8 @@ class AreaMap(ScrollView, can_focus=True):
 
     # -- the cursor ------------------------------------------------------------------------------
     def action_step(self, direction: str) -> None:
+        if self.board is None:
+            return
         target = neighbour_towards(self.board, self.cursor, direction)
         if target:
             self.goto(target)
@@ -185,7 +217,7 @@ class AreaMap(ScrollView, can_focus=True):
         now = time.monotonic()
         self._typed = (self._typed if now - self._typed_at < 1.2 else "") + ch.lower()
         self._typed_at = now
-        found = find_area(self.board, self._typed)
+        found = find_area(self.board, self._typed) if self.board is not None else None
         if found:
             self.goto(found)
         event.stop()
@@ -193,12 +225,14 @@ class AreaMap(ScrollView, can_focus=True):
 
     def _follow(self) -> None:
         """Scroll only when the cursor's area label is out of sight (a scroll repaints it all)."""
-        a = self.board.areas[self.cursor]
+        if self.board is None:
+            return
+        row, col, _n = self._slots[self.cursor][0]
         x, y = self.scroll_offset
         w, h = self.scrollable_content_region.size
-        if x + 2 <= a.col <= x + w - 6 and y + 1 <= a.row <= y + h - 3:
+        if x + 2 <= col <= x + w - 6 and y + 1 <= row <= y + h - 3:
             return
-        self.scroll_to_region(Region(max(0, a.col - 8), max(0, a.row - 3), 18, 7), animate=False, immediate=True)
+        self.scroll_to_region(Region(max(0, col - 8), max(0, row - 3), 18, 7), animate=False, immediate=True)
 
     def on_resize(self) -> None:
         self._follow()
@@ -232,6 +266,43 @@ def find_area(board: Any, typed: str) -> str | None:
     return hits[0].id if hits else None
 
 
+def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]]) -> dict[str, list[tuple[int, int, int]]]:
+    """(row, column, length) of each area's label rows, first the code's. A label covers its own
+    area's empty cells and plain borders, never a river; the code's row is the anchor's when it
+    has room for two letters, else the nearest that has (rivers taken as room only when no row
+    has, so every area shows its code); the rest follow below it, then above it."""
+    slots: dict[str, list[tuple[int, int, int]]] = {}
+    for area in board.areas:
+        a = board.areas[area]
+        rows = sorted({r for _c, r in board.cells_of(area)}, key=lambda r: (abs(r - a.row), r))
+
+        def best(y: int, rivers: bool) -> tuple[int, int]:
+            """The longest run of free cells on row y, the one nearest the anchor's column first."""
+            found, run, start = (0, 0), 0, 0
+            for x in range(board.width + 1):
+                free = False
+                if x < board.width:
+                    ch, _s, owner = static[y][x]
+                    free = owner == area and (rivers or ch == " " or ch in GLYPHS["none"])
+                if free:
+                    start, run = (x, run + 1) if run == 0 else (start, run + 1)
+                elif run:
+                    if run > found[1] or (run == found[1] and abs(start - a.col) < abs(found[0] - a.col)):
+                        found = (start, run)
+                    run = 0
+            return found
+
+        runs = {y: best(y, False) for y in rows}
+        code_rows = [y for y in rows if runs[y][1] >= 2]
+        if not code_rows:                     # a sliver: the code may cover its own river cells
+            runs = {y: best(y, True) for y in rows}
+            code_rows = sorted(rows, key=lambda y: -runs[y][1])[:1]
+        top = code_rows[0]
+        order = [top] + sorted((y for y in rows if y > top)) + sorted((y for y in rows if y < top), reverse=True)
+        slots[area] = [(y, runs[y][0], runs[y][1]) for y in order if runs[y][1] > 0]
+    return slots
+
+
 def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
     """(glyph, style, area) for every cell: water, borders by kind, or an empty interior."""
     owner: dict[tuple[int, int], str] = {}
@@ -256,7 +327,7 @@ def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
         for x in range(board.width):
             area = owner.get((x, y))
             if area is None:
-                ch, style = WATER.get(board.water_at(x, y) or "off", (" ", Style()))
+                ch, style = WATER.get(board.water_at(x, y) or "off", WATER["off"])
                 row.append((ch, style, None))
                 continue
             right, below = owner.get((x + 1, y)), owner.get((x, y + 1))
@@ -266,11 +337,11 @@ def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
             if below not in (None, area):
                 kinds.append(("h", kind(area, below)))
             if not kinds:
-                row.append((" ", Style(), area))
+                row.append((" ", PLAIN, area))
                 continue
             strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
             vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
             ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
-            row.append((ch, BORDER_STYLE.get(strongest, Style()), area))
+            row.append((ch, BORDER_STYLE.get(strongest, PLAIN), area))
         rows.append(row)
     return rows
