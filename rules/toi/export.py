@@ -182,7 +182,7 @@ def setup_markdown(game, sheet: SetupSheet | None = None) -> str:
         if side.raised:
             out.append(f"- Raised objective: '{side.raised}' is worth 1 more CVP to this side.")
         out.append("")
-        out.append("| Division | Bases | Regular | Elite | Officers | MG crews | Mortar crews | Vehicles | Advanced set-up |")
+        out.append("| Div. | Bases | Regular | Elite | Officers | MG | Mortar | Vehicles | Advanced |")
         out.append("|---|---|---|---|---|---|---|---|---|")
         for d in side.divisions:
             vehicles = ", ".join(f"{n} {name}" for name, n in d.vehicles.items()) or "none"
