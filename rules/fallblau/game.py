@@ -16,6 +16,7 @@ from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
 from rules.core.game import Game
+from rules.core.words import count
 
 from . import combat
 from .commands import (
@@ -480,12 +481,12 @@ class FallBlau(Game):
 
     def _answer_general(self, cmd: ChooseGeneral) -> None:
         s = self.state
-        kind = s.decision.kind
+        kind, rule = s.decision.kind, s.decision.rule
         s.decision = None
         if kind == "empty_deck":
             self._reshuffle(cmd.general)
         elif kind == "exhaust":
-            self._exhaust(cmd.general)
+            self._exhaust(cmd.general, rule)
         else:
             card = s.tasks.pop(0)   # the lose_cubes stop card waiting on this answer
             self._lose_cubes(cmd.general, self.content.events[card.card].n, self.content.events[card.card].name)
@@ -507,14 +508,14 @@ class FallBlau(Game):
             if len(ready) > 1:
                 self._decide("exhaust", f"{ev.name}: choose a ready General to exhaust.", rule, ready)
             elif ready:
-                self._exhaust(ready[0])
+                self._exhaust(ready[0], rule)
             else:
                 self._emit(f"{ev.name}: no General is ready; no effect.", rule, "card")
         elif ev.effect == "lose_cubes":
             alive = tuple(g for g in s.slots if g is not None)
             if len(alive) > 1:
                 s.tasks.insert(0, Task("lose_cubes_pending", card=task.card))
-                self._decide("lose_cubes", f"{ev.name}: choose the General who loses {ev.n} grey cube(s).", rule, alive)
+                self._decide("lose_cubes", f"{ev.name}: choose the General who loses {count(ev.n, 'grey cube')}.", rule, alive)
             elif alive:
                 self._lose_cubes(alive[0], ev.n, ev.name)
         elif ev.effect == "reinforce":
@@ -524,15 +525,16 @@ class FallBlau(Game):
             if not s.over:
                 self._emit(f"{ev.name}: the calendar moves to {self.calendar_label()}.", rule, "turn")
 
-    def _exhaust(self, general: str) -> None:
+    def _exhaust(self, general: str, rule: str) -> None:
+        """A stop card exhausts a General: the event cites that card (FB Event: ...)."""
         self.state.generals[general].ready = False
-        self._emit(f"{self.name(general)} is exhausted.", "FB Ready Generals", "card")
+        self._emit(f"{self.name(general)} is exhausted.", rule, "card")
 
     def _lose_cubes(self, general: str, n: int, source: str) -> None:
         g = self.state.generals[general]
         lost = min(n, g.cubes)
         g.cubes -= lost
-        self._emit(f"{source}: {self.name(general)} loses {lost} grey cube(s).", f"FB Event: {source}", "loss")
+        self._emit(f"{source}: {self.name(general)} loses {count(lost, 'grey cube')}.", f"FB Event: {source}", "loss")
         if g.cubes == 0:
             self._general_lost(general)
 
@@ -557,15 +559,21 @@ class FallBlau(Game):
             self._deploy(cmd.second, cmd.second_slot, cmd.general, second=True)
         self._emit(f"Advance cost {cost} supply (now {s.supply}).", "FB Advance order")
 
+    def deploy_red(self, card: str) -> int:
+        """The red cubes Campaign card `card` deploys with now (before the reserve's limit): its
+        own, or its condition's while the card named there is not captured (Elista while
+        Grozny stands)."""
+        spec = self.content.campaign[card]
+        cond = spec.red_if_not_captured
+        return cond.red if cond is not None and cond.card not in self.state.captured else spec.red
+
     def _deploy(self, card: str, slot: int, gid: str, second: bool = False) -> None:
+        # FB Deploying Campaign Cards
         s = self.state
         spec = self.content.campaign[card]
-        red = spec.red
-        note = ""
+        red = self.deploy_red(card)
         cond = spec.red_if_not_captured
-        if cond is not None and cond.card not in s.captured:
-            red = cond.red
-            note = f" ({self.name(cond.card)} is not captured)"
+        note = f" ({self.name(cond.card)} is not captured)" if red != spec.red else ""
         placed = min(red, self.red_reserve())
         short = f", only {placed} left in the reserve" if placed < red else ""
         s.unlocked.remove(card)
@@ -586,7 +594,7 @@ class FallBlau(Game):
         s.supply += gain
         self._order_given(cmd.general)
         extra = f" (+{bonus} {self.name(cmd.general)})" if bonus else ""
-        self._emit(f"{self.name(cmd.general)} consolidates: +{cubes} grey cube(s), +{gain} supply{extra} "
+        self._emit(f"{self.name(cmd.general)} consolidates: +{count(cubes, 'grey cube')}, +{gain} supply{extra} "
                    f"(supply {s.supply}).", "FB Consolidate order", "consolidate")
 
     def _do_reorganize(self, cmd: Reorganize) -> None:
@@ -676,12 +684,12 @@ class FallBlau(Game):
         kept = min(losses, red_before)        # FB Overkill rule
         removed = min(hits, red_before)
         card.red -= removed
-        mods = tuple(notes) + ((f"Panzertruppen: {doubles} six(es) remove 2 each",) if doubles else ())
-        self._emit(f"{removed} red cube(s) removed from {self.name(card.card)} ({card.red} left).",
+        mods = tuple(notes) + ((f"Panzertruppen: {count(doubles, 'six')} remove 2 each",) if doubles else ())
+        self._emit(f"{count(removed, 'red cube', 'No')} removed from {self.name(card.card)} ({card.red} left).",
                    "FB Attack! order", "hit", dice=tuple(a.white + a.black), modifiers=mods)
         if losses:
             over = f" (overkill rule: {losses} rolled, {red_before} red cubes defended)" if kept < losses else ""
-            self._emit(f"{self.name(gid)} loses {kept} grey cube(s){over}.", "FB Attack!: overkill" if over else "FB Attack! order", "loss")
+            self._emit(f"{self.name(gid)} loses {count(kept, 'grey cube')}{over}.", "FB Attack!: overkill" if over else "FB Attack! order", "loss")
         g = s.generals[gid]
         g.cubes -= min(kept, g.cubes)
         if card.red == 0:
@@ -736,7 +744,7 @@ class FallBlau(Game):
         added = min(n, self.red_reserve())
         card.red += added
         short = f" (only {added} left in the reserve)" if added < n else ""
-        self._emit(f"{added} red cube(s) reinforce {self.name(card.card)}{short}.",
+        self._emit(f"{count(added, 'red cube', 'No')} reinforce {self.name(card.card)}{short}.",
                    "FB Victory Points and Soviet Reinforcements", "reinforce")
 
     def _answer_slot(self, cmd: ChooseSlot) -> None:
@@ -768,7 +776,7 @@ class FallBlau(Game):
             start = self.content.generals[cmd.general].cubes
             add = min(ev.n, start - g.cubes, self.grey_reserve())
             g.cubes += add
-            self._emit(f"{ev.name}: {self.name(cmd.general)} gains {add} grey cube(s) ({g.cubes}).", rule, "card")
+            self._emit(f"{ev.name}: {self.name(cmd.general)} gains {count(add, 'grey cube')} ({g.cubes}).", rule, "card")
         elif ev.effect == "ready":
             s.generals[cmd.general].ready = True
             self._emit(f"{ev.name}: {self.name(cmd.general)} is ready again.", rule, "card")
@@ -784,7 +792,7 @@ class FallBlau(Game):
         hits = min(sum(combat.black_die(v, mod, self.c) for v in dice), card.red)
         card.red -= hits
         left = " It cannot capture the card: an Attack! order must finish it." if card.red == 0 else ""
-        self._emit(f"{ev.name} strikes {self.name(card.card)}: {hits} red cube(s) removed ({card.red} left).{left}",
+        self._emit(f"{ev.name} strikes {self.name(card.card)}: {count(hits, 'red cube')} removed ({card.red} left).{left}",
                    f"FB Event: {ev.name}", "roll", dice=dice, modifiers=notes)
 
     # ======================================================================
@@ -811,12 +819,12 @@ class FallBlau(Game):
         if hits and self.content.generals[gid].ability.counterattack_reroll_ones:
             again = self.dice.roll(hits)
             hits = sum(1 for v in again if v <= hit_on)
-            self._emit(f"{self.name(gid)} rolls the {len(again)} hit(s) again: only {hits} stand.", "FB General ability",
+            self._emit(f"{self.name(gid)} rolls the {count(len(again), 'hit')} again: only {hits} stand.", "FB General ability",
                        "roll", dice=again)
         g = s.generals[gid]
         lost = min(hits, g.cubes)
         g.cubes -= lost
-        self._emit(f"{self.name(gid)} loses {lost} grey cube(s) ({g.cubes} left).", rule, "loss")
+        self._emit(f"{self.name(gid)} loses {count(lost, 'grey cube')} ({g.cubes} left).", rule, "loss")
         if g.cubes == 0:
             self._general_lost(gid)
 

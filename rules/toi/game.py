@@ -425,7 +425,7 @@ class TideOfIron(CheckedGame):
             ids = ", ".join(x.id for x in sc.objectives)
             return f"{sc.name} has no objective {cmd.objective!r} (its objectives: {ids})."
         if not o.scorable_by(cmd.side):
-            return f"Only the {SIDE_NAME[o.side]} player may score {sc.name}'s objective '{o.id}'."
+            return f"Only the {SIDE_NAME[o.side]} player may score {sc.name}'s objective '{o.name}'."
         if not _is_int(cmd.count):
             return "The count must be a whole number."
         if type(cmd.raised) is not bool:
@@ -434,9 +434,9 @@ class TideOfIron(CheckedGame):
             return self._count_problem(cmd, o)
         if cmd.raised:
             if s.record.raised[cmd.side] != o.id:
-                return f"The {SIDE_NAME[cmd.side]} player did not raise '{o.id}' for this scenario."
+                return f"The {SIDE_NAME[cmd.side]} player did not raise '{o.name}' for this scenario."
             if o.kind == "once":
-                return f"'{o.id}' is scored once: scoring it already counts the raise (+1)."
+                return f"'{o.name}' is scored once: scoring it already counts the raise (+1)."
         return None
 
     def _count_problem(self, cmd: Score, o: Any) -> str:
@@ -445,16 +445,16 @@ class TideOfIron(CheckedGame):
         if cmd.count < 0:
             return "A count cannot be negative."
         if o.kind == "once" and cmd.count > 1:
-            return f"{sc.name}'s objective '{o.id}' can be scored at most once."
+            return f"{sc.name}'s objective '{o.name}' can be scored at most once."
         if cmd.count > o.max:
-            return f"{sc.name}'s objective '{o.id}' can be counted at most {o.max} times for one side."
+            return f"{sc.name}'s objective '{o.name}' can be counted at most {o.max} times for one side."
         rival = other(cmd.side)
         theirs = s.record.scores[rival].get(o.id, 0) if o.scorable_by(rival) else 0
         if o.exclusive and o.kind == "once":
-            return (f"{sc.name}'s objective '{o.id}' can be scored by one side only: the "
+            return (f"{sc.name}'s objective '{o.name}' can be scored by one side only: the "
                     f"{SIDE_NAME[rival]} player has it (set theirs to 0 first).")
         if o.exclusive and o.kind == "each" and cmd.count + theirs > o.max:
-            return (f"{sc.name}'s objective '{o.id}' can be counted at most {o.max} times by both sides "
+            return (f"{sc.name}'s objective '{o.name}' can be counted at most {o.max} times by both sides "
                     f"together: the {SIDE_NAME[rival]} player has {theirs}.")
         return "The raised item can only be among those scored when at least one is scored."
 
@@ -526,7 +526,7 @@ class TideOfIron(CheckedGame):
             ids = ", ".join(x.id for x in nxt.objectives)
             return f"{nxt.name} has no objective {cmd.objective!r} (its objectives: {ids})."
         if not o.scorable_by(side):
-            return f"Only the {SIDE_NAME[o.side]} player may score {nxt.name}'s objective '{o.id}': raise one you can score."
+            return f"Only the {SIDE_NAME[o.side]} player may score {nxt.name}'s objective '{o.name}': raise one you can score."
         return None
 
     def _why_DemoteElites(self, cmd: DemoteElites) -> str | None:
@@ -859,7 +859,7 @@ class TideOfIron(CheckedGame):
             rec.raised_scored[cmd.side] = cmd.raised
         o = self.current.objective(cmd.objective)
         marked = " (the raised item among them)" if cmd.raised else ""
-        self._emit(f"{SIDE_NAME[cmd.side]} scores '{o.id}' x{cmd.count}{marked}: {self.scenario_cvp(cmd.side)} CVP "
+        self._emit(f"{SIDE_NAME[cmd.side]} scores '{o.name}' x{cmd.count}{marked}: {self.scenario_cvp(cmd.side)} CVP "
                    f"on the form.", R_RECORD, "entry")
 
     def _do_confirm(self, cmd: ConfirmResult) -> None:
@@ -1080,8 +1080,8 @@ class TideOfIron(CheckedGame):
         m.raised = cmd.objective
         o = self.next_scenario.objective(cmd.objective)
         item = " (one item of it, marked on the map)" if o.kind == "each" else ""
-        m.notes.append(f"Supply 6-9: objective '{o.id}'{item} is worth 1 more CVP to this side.")
-        self._finish_six_nine(side, t, before, label, f"Objective '{o.id}' of {self.next_scenario.name}{item} is "
+        m.notes.append(f"Supply 6-9: objective '{o.name}'{item} is worth 1 more CVP to this side.")
+        self._finish_six_nine(side, t, before, label, f"Objective '{o.name}' of {self.next_scenario.name}{item} is "
                               f"worth 1 more CVP to {SIDE_NAME[side]}.")
         self._run_table()
 
@@ -1316,7 +1316,7 @@ class TideOfIron(CheckedGame):
                 o = self.current.objective(obj) if _is_str(obj) else None
                 value = f" ({o.cvp * n if _is_int(n) else '?'} CVP)" if o else ""
                 mark = ", the raised item among them" if raised else ""
-                return f"{SIDE_NAME.get(side, side)} scores '{obj}' x{n}{value}{mark}"
+                return f"{SIDE_NAME.get(side, side)} scores {self.current.objective_name(obj)} x{n}{value}{mark}"
             case ConfirmResult():
                 return "Confirm the result"
             case PenaltyEach():
@@ -1334,7 +1334,7 @@ class TideOfIron(CheckedGame):
             case AdvancedDivision(division=d):
                 return f"Division {d} may also use the advanced set-up hexes"
             case RaiseObjective(objective=obj):
-                return f"Raise objective '{obj}' by 1 CVP"
+                return f"Raise objective {self.next_scenario.objective_name(obj) if self.next_scenario else repr(obj)} by 1 CVP"
             case DemoteElites(division=d):
                 return f"Elite infantry become regulars in division {d} first"
             case Buy(side=side, item=item, pay=pay, division=d, detail=detail, figures=figures):

@@ -369,8 +369,8 @@ async def test_the_rulebooks_campaign_phase_example_through_the_screens():
         await choose(pilot, "Halve supply command")
         assert cards_row(app, "soviet") == "Soviet: James 0 rec 2 rec 6 rec 4"   # "total CVP up to four"
         # 6 supply is the 6-9 row: a command objective of the next scenario is worth 1 more
-        assert labels(app) == ["Raise objective 'command-objectives' by 1 CVP"]
-        await choose(pilot, "Raise objective 'command-objectives'")
+        assert labels(app) == ["Raise objective 'Campaign command objectives' by 1 CVP"]
+        await choose(pilot, "Raise objective 'Campaign command objectives'")
         assert game.state.cards["soviet"]["supply"].tokens == 4              # "4 to spend"
         assert [(e.type, e.before, e.row, e.after) for e in rec.effects if e.side == "soviet"] == [
             ("ammunition", 2, "0-2", 0), ("morale", 4, "3-5", 2), ("supply", 12, "10+", 6), ("supply", 6, "6-9", 4)]
@@ -539,7 +539,7 @@ async def test_bad_entries_in_the_result_form_show_the_refusal_and_change_nothin
         # a "once" objective counted twice
         await enter_number(pilot, "score-german-building-40a", "2")
         reason = game.explain(Score("german", "building-40a", 2))
-        assert reason == "Ramming Speed's objective 'building-40a' can be scored at most once."
+        assert reason == "Ramming Speed's objective 'Building on map 40A' can be scored at most once."
         assert form_error(app) == f"Refused: {reason}"
         await pilot.press("backspace", "tab")
         await pilot.pause()
