@@ -18,7 +18,7 @@ from rules.core.errors import IllegalCommand
 from rules.toi import EndBattle, Score, SetCommand, SetInitiative, TideOfIron
 from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
-from rules.toi.help import topics_for
+from rules.toi.help import TOPIC_IDS, load_help, topics_for
 from rules.toi.state import SIDES, TYPES
 from tui.fallblau.screen import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
@@ -40,6 +40,7 @@ class ToIScreen(GameScreen):
         Binding("e", "result_form", "Result form", id="result-form"),
         Binding("v", "sheet", "Set-up sheet", id="sheet"),
         Binding("x", "export", "Export", id="export"),
+        Binding("r", "rules", "Rules", id="rules"),
     ]
 
     UNDO_REFUSED = "Nothing to undo."
@@ -98,6 +99,12 @@ class ToIScreen(GameScreen):
     # -- actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=self.keys_help()))
+
+    def action_rules(self) -> None:
+        """Every topic of our campaign rules summary, Command cards (rec, VET) and the screen's words."""
+        topics = load_help()
+        self.app.push_screen(HelpScreen("Rules reference: Tide of Iron, Stalingrad campaign",
+                                        [topics[t] for t in TOPIC_IDS]))
 
     def action_result_form(self) -> None:
         """The result form; pressed while the battle is on, `e` first ends the battle in the
