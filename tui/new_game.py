@@ -53,8 +53,13 @@ class NewFallBlauScreen(Screen):
         self.query_one("#newgame").focus()          # arrows and PgUp/PgDn scroll the options
 
     def _redraw(self) -> None:
-        t = Text("New campaign: Fall Blau\n\n", style="bold")
-        t.append("Choose three Generals in frontline order (press 1-5; press again to take back):\n")
+        """At 80x24 everything fits: the Generals' abilities whole, the options and the keys."""
+        t = Text("New campaign: Fall Blau   ", style="bold")
+        ready = len(self.picked) == 3
+        t.append("[Enter] start the campaign" if ready else "Pick three Generals to start.",
+                 style="bold reverse" if ready else "italic")
+        t.append("   [q] back\n")
+        t.append("Three Generals in frontline order: press 1-5 (again takes one back).\n")
         for index, gid in enumerate(self.ids, start=1):
             g = self.content.generals[gid]
             pos = f"-> position {self.picked.index(gid) + 1}" if gid in self.picked else ""
@@ -65,11 +70,7 @@ class NewFallBlauScreen(Screen):
                  f"   [m] Missions Mode: {'ON' if self.missions else 'off'}\n")
         seed = f"daily campaign {self.seed}" if self.daily else str(self.seed)
         t.append(f" [d] daily campaign seed   [e] enter a seed   seed: {seed}\n")
-        ready = len(self.picked) == 3
-        t.append("\n [Enter] start the campaign" if ready else "\n Pick three Generals to start.",
-                 style="bold" if ready else "italic")
-        t.append("   [q] back\n [?] help on the set-up   [r] the rules   [c] the cards   arrows scroll",
-                 style="dim")
+        t.append(" [?] help on the set-up   [r] the rules   [c] the cards   arrows scroll", style="dim")
         self.query_one("#newgame-body", Static).update(t)
 
     def on_key(self, event) -> None:

@@ -192,6 +192,14 @@ def example_at_soviet_purchases():
     return game
 
 
+def at_the_result():
+    """Ramming Speed, the battle over: the result form is open to fill."""
+    game = new_game(players=("Anna", "James"))
+    game.apply(BeginBattle())
+    game.apply(EndBattle())
+    return game
+
+
 def unchanged(game):
     return game.digest(), len(game.log)
 
@@ -280,9 +288,7 @@ async def test_before_the_battle_e_says_what_to_do_first():
 
 async def test_a_refused_number_keeps_the_focus_so_the_next_value_lands_in_its_own_field():
     """Issue 10 item 7: Tab after a refusal does not move on; what is typed next replaces it."""
-    game = new_game(players=("Anna", "James"))
-    game.apply(BeginBattle())
-    game.apply(EndBattle())
+    game = at_the_result()
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -499,9 +505,7 @@ async def test_penalty_and_campaign_phase_table_choices_pass_the_keyboard_each_t
 # The result form refuses bad entries with the engine's reason, and changes nothing
 # ==========================================================================================
 async def test_bad_entries_in_the_result_form_show_the_refusal_and_change_nothing():
-    game = new_game(players=("Anna", "James"))
-    game.apply(BeginBattle())
-    game.apply(EndBattle())
+    game = at_the_result()
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

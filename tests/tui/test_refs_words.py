@@ -21,13 +21,19 @@ def notes(app) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+def autosaved_in_progress():
+    """A Fall Blau game one command in, in the autosave."""
+    game = new_game(seed=7, generals=GENERALS)
+    game.apply(game.legal()[0])
+    storage.autosave(game)
+    return game
+
+
 # ==========================================================================================
 # Item 8: a new campaign keeps the one in progress
 # ==========================================================================================
 async def test_a_new_campaign_keeps_the_one_in_progress_as_a_named_save():
-    old = new_game(seed=7, generals=GENERALS)
-    old.apply(old.legal()[0])
-    storage.autosave(old)
+    old = autosaved_in_progress()
     app = WartableApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -44,9 +50,7 @@ async def test_a_new_campaign_keeps_the_one_in_progress_as_a_named_save():
 
 
 async def test_resuming_the_game_in_progress_keeps_no_copy_and_a_finished_game_is_not_kept():
-    old = new_game(seed=7, generals=GENERALS)
-    old.apply(old.legal()[0])
-    storage.autosave(old)
+    autosaved_in_progress()
     app = WartableApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
