@@ -725,35 +725,36 @@ class FallBlau(Game):
             self._push(Task("reinforce", n=self.c.red_circle_cubes))
 
     def _task_reinforce(self, task: Task) -> None:
+        # FB Victory Points and Soviet Reinforcements (a red circle), or the Event card that sent them
         s = self.state
+        rule = (f"FB Event: {self.content.events[task.card].name}" if task.card in self.content.events
+                else "FB Victory Points and Soviet Reinforcements")
         cards = [(combat.card_vp(self.content, f.card), slot) for slot, f in enumerate(s.front) if f]
         if not cards:
-            self._emit("No card is on the frontline: the reinforcements are ignored.", "FB Victory Points and Soviet Reinforcements", "reinforce")
+            self._emit("No card is on the frontline: the reinforcements are ignored.", rule, "reinforce")
             return
         best = max(vp for vp, _ in cards)
         ties = tuple(slot for vp, slot in cards if vp == best)
         if len(ties) > 1:
-            self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.",
-                         "FB Victory Points and Soviet Reinforcements", ties)
+            self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.", rule, ties)
             s.tasks.insert(0, Task("reinforce_pending", n=task.n))
             return
-        self._reinforce(ties[0], task.n)
+        self._reinforce(ties[0], task.n, rule)
 
-    def _reinforce(self, slot: int, n: int) -> None:
+    def _reinforce(self, slot: int, n: int, rule: str) -> None:
         card = self.state.front[slot]
         added = min(n, self.red_reserve())
         card.red += added
         short = f" (only {added} left in the reserve)" if added < n else ""
-        self._emit(f"{count(added, 'red cube', 'No')} reinforce {self.name(card.card)}{short}.",
-                   "FB Victory Points and Soviet Reinforcements", "reinforce")
+        self._emit(f"{count(added, 'red cube', 'No')} reinforce {self.name(card.card)}{short}.", rule, "reinforce")
 
     def _answer_slot(self, cmd: ChooseSlot) -> None:
         s = self.state
-        kind = s.decision.kind
+        kind, rule = s.decision.kind, s.decision.rule
         s.decision = None
         pending = s.tasks.pop(0)
         if kind == "reinforce":
-            self._reinforce(cmd.slot, pending.n)
+            self._reinforce(cmd.slot, pending.n, rule)
         else:
             self._place_counterattack(pending.card, cmd.slot, temporary=bool(pending.n))
 

@@ -177,6 +177,9 @@ def test_stawka_reserven_reinforces_the_frontline_card_worth_most_vp(make_game, 
     play(game, EndTurn())
     assert game.state.front[2].red == 2
     assert game.state.front[0].red == 3
+    # the reinforcement cites the card that sent it (issue 10 item 8)
+    sent = [e for e in game.events if e.kind == "reinforce"]
+    assert sent and all(e.rule == "FB Event: Stawka-Reserven" for e in sent), [(e.text, e.rule) for e in sent]
 
 
 # ---------------------------------------------------------------- cancel cards
