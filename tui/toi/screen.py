@@ -37,8 +37,8 @@ class ToIScreen(GameScreen):
 
     CSS_PATH = CSS_FILE
     BINDINGS = [
-        Binding("e", "result_form", "Result form", id="result-form"),
-        Binding("v", "sheet", "Set-up sheet", id="sheet"),
+        Binding("e", "result_form", "Result", id="result-form"),
+        Binding("v", "sheet", "Sheet", id="sheet"),
         Binding("x", "export", "Export", id="export"),
         Binding("r", "rules", "Rules", id="rules"),
     ]
