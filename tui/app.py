@@ -89,8 +89,9 @@ class WartableApp(App):
             self.notify(f"The game in progress could not be kept: {exc.strerror or exc}.",
                         severity="error", timeout=10)
             return
-        if name is not None:
-            self.notify(f"The game in progress was kept as the save '{name}' (Load a save).", timeout=10)
+        if name is not None:          # told once the new screen is up (a toast now lands on the old one)
+            self.call_after_refresh(self.notify, f"The game in progress was kept as the save '{name}' (Load a save).",
+                                    timeout=10)
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:
