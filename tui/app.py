@@ -101,9 +101,27 @@ class WartableApp(App):
         from tui.launcher import LauncherScreen
         return LauncherScreen()
 
-    def open_game(self, game) -> None:
-        """Show a game on its own screen (chosen by the game's id); the screen autosaves it."""
+    def open_game(self, game, resumed: bool = False) -> None:
+        """Show a game on its own screen (chosen by the game's id); the screen autosaves it.
+        Unless it is the autosave's own game (``resumed``), an unfinished game in the autosave
+        is first kept as a named save, and the player told so."""
+        if not resumed:
+            self.keep_in_progress()
         self.push_screen(self._screen_class(game.game_id)(game, autosave=self.autosave))
+
+    def keep_in_progress(self) -> None:
+        """A new or loaded game is about to take the autosave: keep the one in progress."""
+        if not self.autosave:
+            return
+        try:
+            name = storage.keep_in_progress()
+        except OSError as exc:
+            self.notify(f"The game in progress could not be kept: {exc.strerror or exc}.",
+                        severity="error", timeout=10)
+            return
+        if name is not None:          # told once the new screen is up (a toast now lands on the old one)
+            self.call_after_refresh(self.notify, f"The game in progress was kept as the save '{name}' (Load a save).",
+                                    timeout=10)
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:
@@ -150,6 +168,8 @@ class WartableApp(App):
     def open_save(self, path: Path, game_id: str, commands: int) -> None:
         """Show a save's game screen at once, marked as loading; the game fills it when its
         replay (in a thread, after that first frame) is done. The screen autosaves it then."""
+        if Path(path).resolve() != storage.autosave_path().resolve():
+            self.keep_in_progress()
         self.push_screen(self._screen_class(game_id)(autosave=self.autosave, load=(Path(path), commands)))
 
     def load_failed(self, screen, problem: str) -> None:

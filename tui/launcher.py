@@ -90,7 +90,7 @@ class LauncherScreen(Screen):
             if game is None:
                 self.notify("There is no game to resume yet.", severity="warning")
                 return
-            self.app.open_game(game)
+            self.app.open_game(game, resumed=True)
         elif choice in ("load", "replay"):
             from tui.saves_screens import SavesScreen
             self.app.push_screen(SavesScreen(choice))
@@ -99,8 +99,10 @@ class LauncherScreen(Screen):
             self.app.push_screen(StatsScreen())
         elif choice == "rules":
             from rules.fallblau.help import load_help
+            from tui.fallblau.cards import card_reference
             from tui.fallblau.screen import HelpScreen
-            self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values())))
+            self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
+                                            extra=card_reference()))
         elif choice == "settings":
             from tui.settings_screen import SettingsScreen
             self.app.push_screen(SettingsScreen())

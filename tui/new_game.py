@@ -27,6 +27,9 @@ class NewFallBlauScreen(Screen):
         Binding("e", "seed", "Seed", id="seed"),
         Binding("enter", "start", "Start", id="confirm"),
         Binding("q", "back", "Back", id="back"),
+        Binding("question_mark", "help", "Help", id="help"),
+        Binding("r", "rules", "Rules", id="rules"),
+        Binding("c", "cards", "Cards", id="cards"),
     ]
 
     def __init__(self) -> None:
@@ -49,26 +52,27 @@ class NewFallBlauScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(Input).display = False
         self._redraw()
+        self.query_one("#newgame").focus()          # arrows and PgUp/PgDn scroll the options
 
     def _redraw(self) -> None:
-        t = Text("New campaign: Fall Blau\n\n", style="bold")
-        t.append("Choose three Generals in frontline order (press 1-5; press again to take back):\n")
+        """At 80x24 everything fits: the Generals' abilities whole, the options and the keys."""
+        t = Text("New campaign: Fall Blau   ", style="bold")
+        ready = len(self.picked) == 3
+        t.append("[Enter] start the campaign" if ready else "Pick three Generals to start.",
+                 style="bold reverse" if ready else "italic")
+        t.append("   [q] back\n")
+        t.append("Three Generals in frontline order: press 1-5 (again takes one back).\n")
         for index, gid in enumerate(self.ids, start=1):
             g = self.content.generals[gid]
             pos = f"-> position {self.picked.index(gid) + 1}" if gid in self.picked else ""
             kind = "Panzer" if g.kind == "panzer" else "regular"
             t.append(f" [{index}] {g.name}, {g.army} ({kind}, {g.cubes} cubes) {pos}\n", style="bold" if pos else None)
-            width = max(20, self.app.size.width - 8)
-            ability = g.ability_text if len(g.ability_text) <= width else g.ability_text[: width - 1] + "…"
-            t.append(f"     {ability}\n", style="italic")
+            t.append_text(Text(f"{g.ability_text}\n", style="italic"))      # whole: the terminal wraps it
         t.append(f"\n [x] draw three at random   [h] Hard Mode: {'ON' if self.hard else 'off'}"
                  f"   [m] Missions Mode: {'ON' if self.missions else 'off'}\n")
         seed = f"daily campaign {self.seed}" if self.daily else str(self.seed)
         t.append(f" [d] daily campaign seed   [e] enter a seed   seed: {seed}\n")
-        ready = len(self.picked) == 3
-        t.append("\n [Enter] start the campaign" if ready else "\n Pick three Generals to start.",
-                 style="bold" if ready else "italic")
-        t.append("   [q] back")
+        t.append(" [?] help on the set-up   [r] the rules   [c] the cards   arrows scroll", style="dim")
         self.query_one("#newgame-body", Static).update(t)
 
     def on_key(self, event) -> None:
@@ -138,3 +142,28 @@ class NewFallBlauScreen(Screen):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """While the seed is typed, letters are the seed's (digits only): no other key acts."""
+        return action in ("start", "back") or not self.query_one(Input).has_focus
+
+    def action_help(self) -> None:
+        from rules.fallblau.help import load_help
+        from tui.fallblau.screen import HelpScreen
+        topics = load_help()
+        keys = ("Keys: 1-5 pick a General (in frontline order; again takes him back), x three at random, "
+                "h Hard Mode, m Missions Mode, d the daily seed, e type a seed, Enter start, q back, "
+                "r the rules, c the cards, arrows scroll.\n")
+        self.app.push_screen(HelpScreen("Help: a new campaign", [topics[t] for t in ("setup", "abilities", "hard_mode", "missions")], keys=keys))
+
+    def action_rules(self) -> None:
+        from rules.fallblau.help import load_help
+        from tui.fallblau.cards import card_reference
+        from tui.fallblau.screen import HelpScreen
+        self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
+                                        extra=card_reference()))
+
+    def action_cards(self) -> None:
+        from tui.fallblau.cards import card_reference
+        from tui.widgets.text_screen import TextScreen
+        self.app.push_screen(TextScreen("Cards: Campaign: Fall Blau", card_reference()))

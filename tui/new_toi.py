@@ -32,6 +32,7 @@ class NewToIScreen(Screen):
         self.double = False
         self.alone = False
         self.players = ["Player 1", "Player 2"]
+        self._before = list(self.players)        # the names when the fields were opened
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
@@ -57,7 +58,11 @@ class NewToIScreen(Screen):
                  f"   [d] double campaign, sides switched: {'YES' if self.double else 'no'}\n")
         t.append(f" [n] names: German {self.players[0]}, Soviet {self.players[1]}"
                  + (" (sides switch in the second campaign)" if self.double else "") + "\n")
-        t.append("\n [Enter] start   [q] back", style="bold")
+        if self.is_mounted and self.query_one("#name-0", Input).display:
+            t.append("\n Names: type the German name, Tab or Enter for the Soviet name, Enter "
+                     "when done (an empty field keeps the name).", style="bold")
+        else:
+            t.append("\n [Enter] start   [q] back", style="bold")
         self.query_one("#newtoi-body", Static).update(t)
 
     def on_key(self, event) -> None:
@@ -83,16 +88,26 @@ class NewToIScreen(Screen):
         self._redraw()
 
     def action_names(self) -> None:
+        """Show both name fields: Tab or Enter moves from the German name to the Soviet one,
+        Enter on the second closes them."""
+        self._before = list(self.players)
         first = self.query_one("#name-0", Input)
         for box in self.query(Input):
             box.display = True
         first.focus()
+        self._redraw()
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        """Each name is taken as it is typed, so leaving its field by Tab keeps it too (an
+        empty field keeps the name held before)."""
+        index = int(event.input.id[-1])
+        self.players[index] = event.value.strip() or self._before[index]
+        self._redraw()
 
     @on(Input.Submitted)
     def _name(self, event: Input.Submitted) -> None:
         index = int(event.input.id[-1])
-        if event.value.strip():
-            self.players[index] = event.value.strip()
         if index == 0:
             self.query_one("#name-1", Input).focus()
         else:

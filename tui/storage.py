@@ -255,6 +255,27 @@ def last_game() -> Game | None:
         raise SaveError(f"The autosave ({path}) cannot be loaded, and was left as it is. {exc}") from None
 
 
+def keep_in_progress() -> str | None:
+    """Before another game takes the autosave: an unfinished game in it is kept as the named save
+    ``in-progress-<game>-<date>-<time>``, so starting (or loading) a game never loses the one in
+    progress. A broken autosave is kept too, as it is. Returns the name it is kept under, or None
+    when there was nothing to keep (no autosave, a finished game, a game not yet begun).
+    OSError when the file cannot be moved."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        game = load(path)
+    except SaveError:
+        game = None
+    if game is not None and (game.outcome is not None or not game.log):
+        return None
+    game_id = game.game_id if game is not None else "unreadable"
+    name = f"in-progress-{game_id}-{datetime.now():%Y%m%d-%H%M%S}"
+    os.replace(path, saves_dir() / f"{name}.json")
+    return name
+
+
 # ==========================================================================================
 # Statistics
 # ==========================================================================================

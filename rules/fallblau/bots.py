@@ -110,9 +110,7 @@ class GreedyBot:
 
     def _card_value(self, game: FallBlau, card: str) -> float:
         spec = game.content.campaign[card]
-        red = spec.red
-        if spec.red_if_not_captured and spec.red_if_not_captured.card not in game.state.captured:
-            red = spec.red_if_not_captured.red
+        red = game.deploy_red(card)
         unlock_bonus = 0.3 * len(spec.unlocks)
         icon = 0.5 if spec.icon != "none" else 0
         return spec.vp / max(red, 1) * 2 + unlock_bonus - icon - 0.4 * spec.extra_supply

@@ -17,6 +17,7 @@ from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
 from rules.core.game import Game
 from rules.core.make import maker
+from rules.core.words import count
 
 from . import combat
 from .commands import (
@@ -523,12 +524,12 @@ class FallBlau(Game):
 
     def _answer_general(self, cmd: ChooseGeneral) -> None:
         s = self.state
-        kind = s.decision.kind
+        kind, rule = s.decision.kind, s.decision.rule
         s.decision = None
         if kind == "empty_deck":
             self._reshuffle(cmd.general)
         elif kind == "exhaust":
-            self._exhaust(cmd.general)
+            self._exhaust(cmd.general, rule)
         else:
             card = s.tasks.pop(0)   # the lose_cubes stop card waiting on this answer
             self._lose_cubes(cmd.general, self.content.events[card.card].n, self.content.events[card.card].name)
@@ -550,14 +551,14 @@ class FallBlau(Game):
             if len(ready) > 1:
                 self._decide("exhaust", f"{ev.name}: choose a ready General to exhaust.", rule, ready)
             elif ready:
-                self._exhaust(ready[0])
+                self._exhaust(ready[0], rule)
             else:
                 self._emit(f"{ev.name}: no General is ready; no effect.", rule, "card")
         elif ev.effect == "lose_cubes":
             alive = tuple(g for g in s.slots if g is not None)
             if len(alive) > 1:
                 s.tasks.insert(0, Task("lose_cubes_pending", card=task.card))
-                self._decide("lose_cubes", f"{ev.name}: choose the General who loses {ev.n} grey cube(s).", rule, alive)
+                self._decide("lose_cubes", f"{ev.name}: choose the General who loses {count(ev.n, 'grey cube')}.", rule, alive)
             elif alive:
                 self._lose_cubes(alive[0], ev.n, ev.name)
         elif ev.effect == "reinforce":
@@ -567,15 +568,16 @@ class FallBlau(Game):
             if not s.over:
                 self._emit(f"{ev.name}: the calendar moves to {self.calendar_label()}.", rule, "turn")
 
-    def _exhaust(self, general: str) -> None:
+    def _exhaust(self, general: str, rule: str) -> None:
+        """A stop card exhausts a General: the event cites that card (FB Event: ...)."""
         self.state.generals[general].ready = False
-        self._emit(f"{self.name(general)} is exhausted.", "FB Ready Generals", "card")
+        self._emit(f"{self.name(general)} is exhausted.", rule, "card")
 
     def _lose_cubes(self, general: str, n: int, source: str) -> None:
         g = self.state.generals[general]
         lost = min(n, g.cubes)
         g.cubes -= lost
-        self._emit(f"{source}: {self.name(general)} loses {lost} grey cube(s).", f"FB Event: {source}", "loss")
+        self._emit(f"{source}: {self.name(general)} loses {count(lost, 'grey cube')}.", f"FB Event: {source}", "loss")
         if g.cubes == 0:
             self._general_lost(general)
 
@@ -600,15 +602,21 @@ class FallBlau(Game):
             self._deploy(cmd.second, cmd.second_slot, cmd.general, second=True)
         self._emit(f"Advance cost {cost} supply (now {s.supply}).", "FB Advance order")
 
+    def deploy_red(self, card: str) -> int:
+        """The red cubes Campaign card `card` deploys with now (before the reserve's limit): its
+        own, or its condition's while the card named there is not captured (Elista while
+        Grozny stands)."""
+        spec = self.content.campaign[card]
+        cond = spec.red_if_not_captured
+        return cond.red if cond is not None and cond.card not in self.state.captured else spec.red
+
     def _deploy(self, card: str, slot: int, gid: str, second: bool = False) -> None:
+        # FB Deploying Campaign Cards
         s = self.state
         spec = self.content.campaign[card]
-        red = spec.red
-        note = ""
+        red = self.deploy_red(card)
         cond = spec.red_if_not_captured
-        if cond is not None and cond.card not in s.captured:
-            red = cond.red
-            note = f" ({self.name(cond.card)} is not captured)"
+        note = f" ({self.name(cond.card)} is not captured)" if red != spec.red else ""
         placed = min(red, self.red_reserve())
         short = f", only {placed} left in the reserve" if placed < red else ""
         s.unlocked.remove(card)
@@ -629,7 +637,7 @@ class FallBlau(Game):
         s.supply += gain
         self._order_given(cmd.general)
         extra = f" (+{bonus} {self.name(cmd.general)})" if bonus else ""
-        self._emit(f"{self.name(cmd.general)} consolidates: +{cubes} grey cube(s), +{gain} supply{extra} "
+        self._emit(f"{self.name(cmd.general)} consolidates: +{count(cubes, 'grey cube')}, +{gain} supply{extra} "
                    f"(supply {s.supply}).", "FB Consolidate order", "consolidate")
 
     def _do_reorganize(self, cmd: Reorganize) -> None:
@@ -728,12 +736,12 @@ class FallBlau(Game):
         kept = min(losses, red_before)        # FB Overkill rule
         removed = min(hits, red_before)
         card.red -= removed
-        mods = tuple(notes) + ((f"Panzertruppen: {doubles} six(es) remove 2 each",) if doubles else ())
-        self._emit(f"{removed} red cube(s) removed from {self.name(card.card)} ({card.red} left).",
+        mods = tuple(notes) + ((f"Panzertruppen: {count(doubles, 'six')} remove 2 each",) if doubles else ())
+        self._emit(f"{count(removed, 'red cube', 'No')} removed from {self.name(card.card)} ({card.red} left).",
                    "FB Attack! order", "hit", dice=tuple(a.white + a.black), modifiers=mods)
         if losses:
             over = f" (overkill rule: {losses} rolled, {red_before} red cubes defended)" if kept < losses else ""
-            self._emit(f"{self.name(gid)} loses {kept} grey cube(s){over}.", "FB Attack!: overkill" if over else "FB Attack! order", "loss")
+            self._emit(f"{self.name(gid)} loses {count(kept, 'grey cube')}{over}.", "FB Attack!: overkill" if over else "FB Attack! order", "loss")
         g = s.generals[gid]
         g.cubes -= min(kept, g.cubes)
         if card.red == 0:
@@ -769,35 +777,36 @@ class FallBlau(Game):
             self._push(Task("reinforce", n=self.c.red_circle_cubes))
 
     def _task_reinforce(self, task: Task) -> None:
+        # FB Victory Points and Soviet Reinforcements (a red circle), or the Event card that sent them
         s = self.state
+        rule = (f"FB Event: {self.content.events[task.card].name}" if task.card in self.content.events
+                else "FB Victory Points and Soviet Reinforcements")
         cards = [(combat.card_vp(self.content, f.card), slot) for slot, f in enumerate(s.front) if f]
         if not cards:
-            self._emit("No card is on the frontline: the reinforcements are ignored.", "FB Victory Points and Soviet Reinforcements", "reinforce")
+            self._emit("No card is on the frontline: the reinforcements are ignored.", rule, "reinforce")
             return
         best = max(vp for vp, _ in cards)
         ties = tuple(slot for vp, slot in cards if vp == best)
         if len(ties) > 1:
-            self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.",
-                         "FB Victory Points and Soviet Reinforcements", ties)
+            self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.", rule, ties)
             s.tasks.insert(0, Task("reinforce_pending", n=task.n))
             return
-        self._reinforce(ties[0], task.n)
+        self._reinforce(ties[0], task.n, rule)
 
-    def _reinforce(self, slot: int, n: int) -> None:
+    def _reinforce(self, slot: int, n: int, rule: str) -> None:
         card = self.state.front[slot]
         added = min(n, self.red_reserve())
         card.red += added
         short = f" (only {added} left in the reserve)" if added < n else ""
-        self._emit(f"{added} red cube(s) reinforce {self.name(card.card)}{short}.",
-                   "FB Victory Points and Soviet Reinforcements", "reinforce")
+        self._emit(f"{count(added, 'red cube', 'No')} reinforce {self.name(card.card)}{short}.", rule, "reinforce")
 
     def _answer_slot(self, cmd: ChooseSlot) -> None:
         s = self.state
-        kind = s.decision.kind
+        kind, rule = s.decision.kind, s.decision.rule
         s.decision = None
         pending = s.tasks.pop(0)
         if kind == "reinforce":
-            self._reinforce(cmd.slot, pending.n)
+            self._reinforce(cmd.slot, pending.n, rule)
         else:
             self._place_counterattack(pending.card, cmd.slot, temporary=bool(pending.n))
 
@@ -820,7 +829,7 @@ class FallBlau(Game):
             start = self.content.generals[cmd.general].cubes
             add = min(ev.n, start - g.cubes, self.grey_reserve())
             g.cubes += add
-            self._emit(f"{ev.name}: {self.name(cmd.general)} gains {add} grey cube(s) ({g.cubes}).", rule, "card")
+            self._emit(f"{ev.name}: {self.name(cmd.general)} gains {count(add, 'grey cube')} ({g.cubes}).", rule, "card")
         elif ev.effect == "ready":
             s.generals[cmd.general].ready = True
             self._emit(f"{ev.name}: {self.name(cmd.general)} is ready again.", rule, "card")
@@ -836,7 +845,7 @@ class FallBlau(Game):
         hits = min(sum(combat.black_die(v, mod, self.c) for v in dice), card.red)
         card.red -= hits
         left = " It cannot capture the card: an Attack! order must finish it." if card.red == 0 else ""
-        self._emit(f"{ev.name} strikes {self.name(card.card)}: {hits} red cube(s) removed ({card.red} left).{left}",
+        self._emit(f"{ev.name} strikes {self.name(card.card)}: {count(hits, 'red cube')} removed ({card.red} left).{left}",
                    f"FB Event: {ev.name}", "roll", dice=dice, modifiers=notes)
 
     # ======================================================================
@@ -863,12 +872,12 @@ class FallBlau(Game):
         if hits and self.content.generals[gid].ability.counterattack_reroll_ones:
             again = self.dice.roll(hits)
             hits = sum(1 for v in again if v <= hit_on)
-            self._emit(f"{self.name(gid)} rolls the {len(again)} hit(s) again: only {hits} stand.", "FB General ability",
+            self._emit(f"{self.name(gid)} rolls the {count(len(again), 'hit')} again: only {hits} stand.", "FB General ability",
                        "roll", dice=again)
         g = s.generals[gid]
         lost = min(hits, g.cubes)
         g.cubes -= lost
-        self._emit(f"{self.name(gid)} loses {lost} grey cube(s) ({g.cubes} left).", rule, "loss")
+        self._emit(f"{self.name(gid)} loses {count(lost, 'grey cube')} ({g.cubes} left).", rule, "loss")
         if g.cubes == 0:
             self._general_lost(gid)
 

@@ -57,7 +57,7 @@ class CampaignTable:
             ids = ", ".join(x.id for x in nxt.objectives)
             return f"{nxt.name} has no objective {cmd.objective!r} (its objectives: {ids})."
         if not o.scorable_by(side):
-            return f"Only the {SIDE_NAME[o.side]} player may score {nxt.name}'s objective '{o.id}': raise one you can score."
+            return f"Only the {SIDE_NAME[o.side]} player may score {nxt.name}'s objective '{o.name}': raise one you can score."
         return None
 
     def _why_DemoteElites(self, cmd: DemoteElites) -> str | None:
@@ -199,8 +199,8 @@ class CampaignTable:
         m.raised = cmd.objective
         o = self.next_scenario.objective(cmd.objective)
         item = " (one item of it, marked on the map)" if o.kind == "each" else ""
-        m.notes.append(f"Supply 6-9: objective '{o.id}'{item} is worth 1 more CVP to this side.")
-        self._finish_six_nine(side, t, before, label, f"Objective '{o.id}' of {self.next_scenario.name}{item} is "
+        m.notes.append(f"Supply 6-9: objective '{o.name}'{item} is worth 1 more CVP to this side.")
+        self._finish_six_nine(side, t, before, label, f"Objective '{o.name}' of {self.next_scenario.name}{item} is "
                               f"worth 1 more CVP to {SIDE_NAME[side]}.")
         self._run_table()
 

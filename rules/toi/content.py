@@ -40,6 +40,7 @@ class Objective:
     """One CVP award line of a scenario sheet."""
 
     id: str
+    name: str                         # what the players read ("Building on map 48A"), never the id
     text: str
     cvp: int
     side: Literal["both", "german", "soviet"]
@@ -135,6 +136,12 @@ class Scenario:
                 return o
         return None
 
+    def objective_name(self, objective_id) -> str:
+        """What the players read for an objective: its name in quotes (an unknown id is shown
+        as given, for the refusal that names it)."""
+        o = self.objective(objective_id) if isinstance(objective_id, str) else None
+        return f"'{o.name}'" if o is not None else repr(objective_id)
+
 
 @attrs.frozen
 class Content:
@@ -213,6 +220,7 @@ def _load_scenario(scenario_id: str, c: Constants) -> Scenario:
         owhere = f"{file}: objective '{name}' (entry {number})"
         o = structure(ro, Objective, owhere)
         require(all(o.id != other.id for other in objectives), owhere, "id", "duplicate id")
+        require(o.name.strip() != "", owhere, "name", "must not be empty (the players read it)")
         require(o.cvp >= 1, owhere, "cvp", "must be at least 1")
         require(o.max >= 1, owhere, "max", "must be at least 1")
         require(o.kind == "each" or o.max == 1, owhere, "max", "a 'once' objective is scored at most once: max = 1")

@@ -34,7 +34,7 @@ class Describe:
                 o = self.current.objective(obj) if _is_str(obj) else None
                 value = f" ({o.cvp * n if _is_int(n) else '?'} CVP)" if o else ""
                 mark = ", the raised item among them" if raised else ""
-                return f"{SIDE_NAME.get(side, side)} scores '{obj}' x{n}{value}{mark}"
+                return f"{SIDE_NAME.get(side, side)} scores {self.current.objective_name(obj)} x{n}{value}{mark}"
             case ConfirmResult():
                 return "Confirm the result"
             case PenaltyEach():
@@ -52,7 +52,7 @@ class Describe:
             case AdvancedDivision(division=d):
                 return f"Division {d} may also use the advanced set-up hexes"
             case RaiseObjective(objective=obj):
-                return f"Raise objective '{obj}' by 1 CVP"
+                return f"Raise objective {self.next_scenario.objective_name(obj) if self.next_scenario else repr(obj)} by 1 CVP"
             case DemoteElites(division=d):
                 return f"Elite infantry become regulars in division {d} first"
             case Buy(side=side, item=item, pay=pay, division=d, detail=detail, figures=figures):

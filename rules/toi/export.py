@@ -61,10 +61,10 @@ def campaign_markdown(game) -> str:
         out.append(f"- Initiative at the end: {SIDE_NAME[rec.initiative]}.")
         out.append(f"- Winner: {SIDE_NAME[rec.winner]} ({_cell(rec.players[rec.winner])}).")
         for side in SIDES:
-            scores = [f"{oid} x{count}" for oid, count in rec.scores[side].items()]
+            scores = [f"{sc.objective_name(oid)} x{count}" for oid, count in rec.scores[side].items()]
             raised = ""
             if rec.raised[side]:
-                raised = f"; raised objective '{rec.raised[side]}'"
+                raised = f"; raised objective {sc.objective_name(rec.raised[side])}"
                 if rec.raised_scored[side]:
                     raised += " (the raised item scored)"
             out.append(f"- {SIDE_NAME[side]} objectives: {', '.join(scores) or 'none'}{raised}; "
@@ -180,9 +180,10 @@ def setup_markdown(game, sheet: SetupSheet | None = None) -> str:
         for sp in side.specializations:
             out.append(f"- Specialization: {sp}.")
         if side.raised:
-            out.append(f"- Raised objective: '{side.raised}' is worth 1 more CVP to this side.")
+            out.append(f"- Raised objective: {game.scenario(sh.scenario).objective_name(side.raised)} "
+                       "is worth 1 more CVP to this side.")
         out.append("")
-        out.append("| Division | Bases | Regular | Elite | Officers | MG crews | Mortar crews | Vehicles | Advanced set-up |")
+        out.append("| Div. | Bases | Regular | Elite | Officers | MG | Mortar | Vehicles | Advanced |")
         out.append("|---|---|---|---|---|---|---|---|---|")
         for d in side.divisions:
             vehicles = ", ".join(f"{n} {name}" for name, n in d.vehicles.items()) or "none"

@@ -7,8 +7,8 @@ from functools import cache
 
 from rules.core.help import Topic, load_topics
 
-TOPIC_IDS = ("overview", "setup", "battle", "status", "result", "winner", "penalty", "table",
-             "purchase", "end")
+TOPIC_IDS = ("overview", "command_cards", "setup", "battle", "status", "result", "winner", "penalty",
+             "table", "purchase", "end", "screen_words")
 
 PHASE_TOPICS = {
     "setup": ("setup", "overview"), "battle": ("battle",), "status": ("status", "purchase"),

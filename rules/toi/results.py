@@ -48,7 +48,7 @@ class Results:
             ids = ", ".join(x.id for x in sc.objectives)
             return f"{sc.name} has no objective {cmd.objective!r} (its objectives: {ids})."
         if not o.scorable_by(cmd.side):
-            return f"Only the {SIDE_NAME[o.side]} player may score {sc.name}'s objective '{o.id}'."
+            return f"Only the {SIDE_NAME[o.side]} player may score {sc.name}'s objective '{o.name}'."
         if not _is_int(cmd.count):
             return "The count must be a whole number."
         if type(cmd.raised) is not bool:
@@ -57,9 +57,9 @@ class Results:
             return self._count_problem(cmd, o)
         if cmd.raised:
             if s.record.raised[cmd.side] != o.id:
-                return f"The {SIDE_NAME[cmd.side]} player did not raise '{o.id}' for this scenario."
+                return f"The {SIDE_NAME[cmd.side]} player did not raise '{o.name}' for this scenario."
             if o.kind == "once":
-                return f"'{o.id}' is scored once: scoring it already counts the raise (+1)."
+                return f"'{o.name}' is scored once: scoring it already counts the raise (+1)."
         return None
 
     def _count_problem(self, cmd: Score, o: Any) -> str:
@@ -68,16 +68,16 @@ class Results:
         if cmd.count < 0:
             return "A count cannot be negative."
         if o.kind == "once" and cmd.count > 1:
-            return f"{sc.name}'s objective '{o.id}' can be scored at most once."
+            return f"{sc.name}'s objective '{o.name}' can be scored at most once."
         if cmd.count > o.max:
-            return f"{sc.name}'s objective '{o.id}' can be counted at most {o.max} times for one side."
+            return f"{sc.name}'s objective '{o.name}' can be counted at most {o.max} times for one side."
         rival = other(cmd.side)
         theirs = s.record.scores[rival].get(o.id, 0) if o.scorable_by(rival) else 0
         if o.exclusive and o.kind == "once":
-            return (f"{sc.name}'s objective '{o.id}' can be scored by one side only: the "
+            return (f"{sc.name}'s objective '{o.name}' can be scored by one side only: the "
                     f"{SIDE_NAME[rival]} player has it (set theirs to 0 first).")
         if o.exclusive and o.kind == "each" and cmd.count + theirs > o.max:
-            return (f"{sc.name}'s objective '{o.id}' can be counted at most {o.max} times by both sides "
+            return (f"{sc.name}'s objective '{o.name}' can be counted at most {o.max} times by both sides "
                     f"together: the {SIDE_NAME[rival]} player has {theirs}.")
         return "The raised item can only be among those scored when at least one is scored."
 
@@ -111,7 +111,7 @@ class Results:
             rec.raised_scored[cmd.side] = cmd.raised
         o = self.current.objective(cmd.objective)
         marked = " (the raised item among them)" if cmd.raised else ""
-        self._emit(f"{SIDE_NAME[cmd.side]} scores '{o.id}' x{cmd.count}{marked}: {self.scenario_cvp(cmd.side)} CVP "
+        self._emit(f"{SIDE_NAME[cmd.side]} scores '{o.name}' x{cmd.count}{marked}: {self.scenario_cvp(cmd.side)} CVP "
                    f"on the form.", R_RECORD, "entry")
 
     def _do_confirm(self, cmd: ConfirmResult) -> None:

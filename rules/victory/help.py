@@ -7,7 +7,7 @@ from functools import cache
 from rules.core.help import Topic, load_topics
 
 TOPIC_IDS = ("carriers", "engineers", "marines", "supply", "battle_group", "maps", "deployment",
-             "length", "withdrawal", "regroup", "special", "victory", "multiplayer")
+             "length", "withdrawal", "regroup", "special", "victory", "multiplayer", "screen_words")
 REFERENCE_CARD = ("carriers", "engineers", "marines", "supply")
 
 
@@ -20,3 +20,9 @@ def reference_card() -> list[Topic]:
     """Rule 3.0's changes to the Victory rules, as one card."""
     topics = load_help()
     return [topics[t] for t in REFERENCE_CARD]
+
+
+def rules_reference() -> list[Topic]:
+    """The whole campaign rules summary: rule 3's card first, then every other topic in order."""
+    topics = load_help()
+    return reference_card() + [topics[t] for t in TOPIC_IDS if t not in REFERENCE_CARD]

@@ -196,6 +196,14 @@ def example_at_soviet_purchases():
     return game
 
 
+def at_the_result():
+    """Ramming Speed, the battle over: the result form is open to fill."""
+    game = new_game(players=("Anna", "James"))
+    game.apply(BeginBattle())
+    game.apply(EndBattle())
+    return game
+
+
 def unchanged(game):
     return game.digest(), len(game.log)
 
@@ -232,6 +240,74 @@ async def test_new_campaign_from_the_launcher_with_start_scenario_and_names():
         assert "scenario 1/3: Order No. 227" in flat(app)
         assert "to act: both players" in flat(app)
         assert storage.autosave_path().exists()
+
+
+async def test_tab_between_the_name_fields_keeps_the_first_name():
+    """Issue 10 item 7: type a name, Tab, a second name, Enter: both names are taken."""
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(key_for(app, "New campaign: Tide of Iron"))
+        await pilot.pause()
+        await pilot.press("n")
+        assert "Tab or Enter for the Soviet name" in flat(app)        # the keys, while the fields are open
+        await pilot.press(*"Anna", "tab", *"James", "enter")
+        await pilot.pause()
+        assert "names: German Anna, Soviet James" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ToIScreen), stack(app)
+        assert app.screen.game.options["players"] == ["Anna", "James"]
+
+
+async def test_e_during_the_battle_ends_it_and_opens_the_result_form_as_the_readme_says():
+    """Issue 10 item 7: the README's `e` works while the battle is on; u takes the end back."""
+    game = new_game(players=("Anna", "James"))
+    game.apply(BeginBattle())
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert game.state.phase == "battle"
+        await open_form(pilot)
+        assert game.state.phase == "result" and isinstance(game.log[-1], EndBattle)
+        # the keys are on screen while the form is open
+        assert "tab Next field" in flat(app) and "esc Close" in flat(app)
+        assert "a refused number" in flat(app) and "keeps its field" in flat(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.state.phase == "battle"
+
+
+async def test_before_the_battle_e_says_what_to_do_first():
+    app = WartableApp(game=new_game(players=("Anna", "James")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, ToIScreen)
+        assert any("Begin the battle" in m for m in notes(app)), notes(app)
+
+
+async def test_a_refused_number_keeps_the_focus_so_the_next_value_lands_in_its_own_field():
+    """Issue 10 item 7: Tab after a refusal does not move on; what is typed next replaces it."""
+    game = at_the_result()
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await open_form(pilot)
+        await enter_number(pilot, "cmd-german-ammunition", "41")
+        assert form_error(app).startswith("Refused:")
+        assert app.focused.id == "cmd-german-ammunition"
+        await pilot.press("shift+tab")               # nor does Shift+Tab
+        await pilot.pause()
+        assert app.focused.id == "cmd-german-ammunition"
+        await pilot.press(*"5", "tab", *"7", "tab")
+        await pilot.pause()
+        assert game.state.cards["german"]["ammunition"].tokens == 5
+        assert game.state.cards["german"]["morale"].tokens == 7
+        assert form_error(app) == ""
 
 
 async def test_the_same_name_twice_is_refused_with_a_reason_and_nothing_starts():
@@ -303,8 +379,8 @@ async def test_the_rulebooks_campaign_phase_example_through_the_screens():
         await choose(pilot, "Halve supply command")
         assert cards_row(app, "soviet") == "Soviet: James 0 rec 2 rec 6 rec 4"   # "total CVP up to four"
         # 6 supply is the 6-9 row: a command objective of the next scenario is worth 1 more
-        assert labels(app) == ["Raise objective 'command-objectives' by 1 CVP"]
-        await choose(pilot, "Raise objective 'command-objectives'")
+        assert labels(app) == ["Raise objective 'Campaign command objectives' by 1 CVP"]
+        await choose(pilot, "Raise objective 'Campaign command objectives'")
         assert game.state.cards["soviet"]["supply"].tokens == 4              # "4 to spend"
         assert [(e.type, e.before, e.row, e.after) for e in rec.effects if e.side == "soviet"] == [
             ("ammunition", 2, "0-2", 0), ("morale", 4, "3-5", 2), ("supply", 12, "10+", 6), ("supply", 6, "6-9", 4)]
@@ -433,9 +509,7 @@ async def test_penalty_and_campaign_phase_table_choices_pass_the_keyboard_each_t
 # The result form refuses bad entries with the engine's reason, and changes nothing
 # ==========================================================================================
 async def test_bad_entries_in_the_result_form_show_the_refusal_and_change_nothing():
-    game = new_game(players=("Anna", "James"))
-    game.apply(BeginBattle())
-    game.apply(EndBattle())
+    game = at_the_result()
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -449,9 +523,13 @@ async def test_bad_entries_in_the_result_form_show_the_refusal_and_change_nothin
         assert form_error(app) == f"Refused: {reason}"
         assert app.focused.id == "cmd-german-ammunition" and app.focused.has_class("-refused")
         assert unchanged(game) == before
-        await pilot.press("tab")                      # leaving it: back to what the game holds
+        await pilot.press("tab")                      # a refused number keeps its field
+        await pilot.pause()
+        assert app.focused.id == "cmd-german-ammunition" and form_value(app, "cmd-german-ammunition") == "-1"
+        await pilot.press("backspace", "tab")         # emptied: back to what the game holds, on
         await pilot.pause()
         assert form_value(app, "cmd-german-ammunition") == "2"
+        assert app.focused.id == "cmd-german-morale"
         assert unchanged(game) == before
 
         # 99 is over the maximum: nothing of it is taken (not even the first 9)
@@ -459,15 +537,20 @@ async def test_bad_entries_in_the_result_form_show_the_refusal_and_change_nothin
         reason = game.explain(SetCommand("german", "morale", 99))
         assert reason == "Command cannot be more than 40 on one card."
         assert form_error(app) == f"Refused: {reason}"
-        assert form_value(app, "cmd-german-morale") == "2"
+        assert app.focused.id == "cmd-german-morale" and form_value(app, "cmd-german-morale") == "99"
         assert game.state.cards["german"]["morale"].tokens == 2
         assert unchanged(game) == before
+        await pilot.press("backspace", "tab")
+        await pilot.pause()
+        assert form_value(app, "cmd-german-morale") == "2"
 
         # a "once" objective counted twice
         await enter_number(pilot, "score-german-building-40a", "2")
         reason = game.explain(Score("german", "building-40a", 2))
-        assert reason == "Ramming Speed's objective 'building-40a' can be scored at most once."
+        assert reason == "Ramming Speed's objective 'Building on map 40A' can be scored at most once."
         assert form_error(app) == f"Refused: {reason}"
+        await pilot.press("backspace", "tab")
+        await pilot.pause()
         assert form_value(app, "score-german-building-40a") == "0"
         assert unchanged(game) == before
 
@@ -482,6 +565,7 @@ async def test_bad_entries_in_the_result_form_show_the_refusal_and_change_nothin
         assert form_error(app) == f"Refused: {game.explain(Score('soviet', 'building-40a', 1))}"
         assert "the German player has it" in form_error(app)
         assert unchanged(game) == before
+        await pilot.press("backspace", "tab")
 
         # the message is in sight wherever the form is scrolled
         await tab_to(pilot, "cmd-german-ammunition")
@@ -572,12 +656,18 @@ async def test_v_shows_the_set_up_sheet_and_q_closes_it():
         await pilot.pause()
         assert isinstance(app.screen, TextScreen)
         assert "Set-up sheet (q: close, arrows scroll)" in flat(app)
-        assert "# Order No. 227 — set-up sheet (next scenario 2 of 4, campaign 1)" in flat(app)
-        body = app.screen.query_one("#help-scroll Static", Static)
-        assert str(body.content) == setup_markdown(game)
-        await pilot.press("end")
-        await pilot.pause()
-        assert "Soviet set-up (James)" in flat(app) or "Changes against the printed sheet" in flat(app)
+        # the Markdown is drawn: a heading without its '#', tables as columns, never '|---|'
+        assert "Order No. 227 — set-up sheet (next scenario 2 of 4, campaign 1)" in flat(app)
+        assert "# Order No. 227" not in flat(app)
+        seen = [frame(app)]
+        for _ in range(8):
+            await pilot.press("pagedown")
+            await pilot.pause()
+            seen.append(frame(app))
+        sheet = "\n".join(seen)
+        assert "|---" not in sheet and "| Div. |" not in sheet
+        assert "Div. Bases Regular Elite Officers MG Mortar" in " ".join(sheet.split()), sheet
+        assert "Soviet set-up (James)" in sheet and "Changes against the printed sheet" in sheet
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ToIScreen)

@@ -49,7 +49,8 @@ from rules.victory import (
     new_game,
 )
 from rules.victory.export import campaign_markdown
-from rules.victory.help import reference_card
+from rules.victory.game import POOL_NAME
+from rules.victory.help import reference_card, rules_reference
 from tui import storage
 from tui.app import WartableApp
 from tui.fallblau.screen import HelpScreen, LogScreen
@@ -288,12 +289,12 @@ async def test_the_regroup_phase_by_keys_offers_only_the_allowed_forcepools_then
         assert game.unit("Anna", "IN-1").cv == 4 and game.unit("James", "SS-1").cv == 2
         assert "Reinforcements picked: 0 of 10 from the Standard, +1, +2 Forcepools" in board(app)
         await choose(pilot, "Anna", "Reinforcements")
-        assert labels(app) == ["pool std", "pool +1", "pool +2"]
-        await choose(pilot, "pool +2")
+        assert labels(app) == ["Standard Forcepool", "+1 Forcepool", "+2 Forcepool"]
+        await choose(pilot, "+2 Forcepool")
         assert labels(app) == ["CV Carrier", "AR Armor", "AB Airborne"]
         await choose(pilot, "AR Armor")
         for t, pool in [("MT", "+1")] * 3 + [("IN", "std")] * 6:
-            await choose(pilot, "Anna", "Reinforcements", f"pool {pool}", f"{t} {NAMES[t]}")
+            await choose(pilot, "Anna", "Reinforcements", f"{POOL_NAME[pool]} Forcepool", f"{t} {NAMES[t]}")
         assert "Reinforcements picked: 10 of 10" in board(app) and "AR-1 Armor 1 Green" in board(app)
         await choose(pilot, "Anna")
         assert "Reinforcements at 1 CV (5.4)" not in labels(app)       # ten: no more offered
@@ -303,7 +304,7 @@ async def test_the_regroup_phase_by_keys_offers_only_the_allowed_forcepools_then
         # the loser picks from the Standard Forcepool only: no +1 or +2 type is offered
         assert "Reinforcements picked: 0 of 10 from the Standard Forcepool Unit Type CV" in board(app)
         await choose(pilot, "James", "Reinforcements")
-        assert menu(app)._prefix[-1] == "pool std"        # the one pool: passed through
+        assert menu(app)._prefix[-1] == "Standard Forcepool"        # the one pool: passed through
         offered = labels(app)
         assert offered == ["FA Fighter", "DB Dive Bomber", "TB Torpedo Bomber", "SS Submarine", "CA Cruiser",
                            "DD Destroyer", "MA Marines", "IN Infantry", "EN Engineers"]
@@ -311,7 +312,7 @@ async def test_the_regroup_phase_by_keys_offers_only_the_allowed_forcepools_then
         await pilot.press("q")                       # q climbs past the passed-through levels
         assert menu(app).depth == 0
         for _ in range(10):
-            await choose(pilot, "James", "Reinforcements", "pool std", "IN Infantry")
+            await choose(pilot, "James", "Reinforcements", "Standard Forcepool", "IN Infantry")
         await choose(pilot, "James", "the reinforcements are picked")
 
         # the next battle: Anna won the previous one, so she attacks without a roll
@@ -430,10 +431,15 @@ async def test_r_shows_the_rule_3_reference_card_and_question_mark_the_help():
         await pilot.press("r")
         assert isinstance(app.screen, HelpScreen)
         text = flat(app)
-        assert "Rule 3: changes to the Victory rules" in text
+        assert "Rules reference: Victory campaign (rule 3's changes first)" in text
         assert reference_card()[0].title in text
         titles = [t.title for t in reference_card()]
         assert len(titles) == 4
+        # the whole campaign summary follows, ending with the words the screen uses
+        body = str(app.screen.query_one("#help-scroll Static").content)
+        for topic in rules_reference():
+            assert topic.title in body
+        assert "CV: a unit's combat value" in body
         await pilot.press("q")
         assert isinstance(app.screen, VictoryScreen)
         await pilot.press("question_mark")
@@ -571,7 +577,7 @@ async def test_round_robin_players_acting_at_once_take_the_keyboard_in_turn_and_
         await pass_to(pilot, "Anna")
         await choose(pilot, "Reinforcements")
         assert "Anna's Battle Group: 10 units" in board(app) and "Carl's Battle Group" not in board(app)
-        assert labels(app) == ["pool std", "pool +1", "pool +2"]
+        assert labels(app) == ["Standard Forcepool", "+1 Forcepool", "+2 Forcepool"]
 
 
 async def test_round_robin_reinforcement_picks_hand_over_through_the_pass_screen():
@@ -599,7 +605,7 @@ async def test_round_robin_undo_after_a_hand_over_passes_the_keyboard_back_first
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pass_to(pilot, "Anna")
-        await choose(pilot, "Reinforcements", "pool +1", "MT Motorized Infantry")
+        await choose(pilot, "Reinforcements", "+1 Forcepool", "MT Motorized Infantry")
         await choose(pilot, "the reinforcements are picked")
         await pass_to(pilot, "Ben")
         await pilot.press("u")                                  # Ben types u: Anna's command

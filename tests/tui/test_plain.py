@@ -206,7 +206,7 @@ def test_the_position_says_everything_in_words():
     assert "Faces: nothing (the position is empty)." in text
     assert "Voronezh (1 VP, 3 red cubes, Fortress: -1 to attack dice)" in text
     assert "Hand (2 of 5):" in text and "Active missions:" in text
-    assert "Captured (0): none." in text and "Generals lost: none." in text
+    assert "Captured: 0 of 15 Campaign cards." in text and "Generals lost: none." in text
     assert "Event deck" in text and "mission deck" in text
     assert all(len(line) <= 80 for line in text.splitlines())
 
@@ -255,7 +255,8 @@ def test_render_end_summary():
     assert text.startswith(f"=== {title} ===")
     assert f"Final score: {o.vp} VP ({o.track} on the track" in text
     assert f"Needed: {o.victory_at} for a Victory, {o.brilliant_at} for a Brilliant Victory" in text
-    assert f"Captured ({len(game.state.captured)})" in text
+    campaign = [c for c in game.state.captured if c in game.content.campaign]
+    assert f"Captured: {len(campaign)} of 15 Campaign cards" in text
     assert "Generals lost:" in text and f"commands given: {len(game.log)}" in text
     assert all(len(line) <= 80 for line in text.splitlines())
 

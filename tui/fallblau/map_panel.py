@@ -82,7 +82,7 @@ def queue_and_captured(game: FallBlau) -> Text:
         for card in s.unlocked:
             spec = content.campaign[card]
             icon = {"mountain": " M", "fortress": " F"}.get(spec.icon, "")
-            parts.append(f"{spec.name} {spec.vp}VP/{spec.red}red{icon}")
+            parts.append(f"{spec.name} {spec.vp}VP/{game.deploy_red(card)}red{icon}")   # as it will deploy
         out.append(", ".join(parts))
     else:
         out.append("(none)", style="dim")

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from rules.core.events import Event
+from rules.core.words import count
 from rules.fallblau import Attack, Discard, EndTurn, FallBlau, PlayEvent, Reroll, UseAbility
 from rules.fallblau.help import load_help, topics_for
 from rules.fallblau.odds import attack_odds
@@ -24,9 +25,12 @@ from tui.widgets.hand_panel import HandPanel
 from tui.widgets.log_panel import LogPanel, event_text
 from tui.widgets.odds_panel import OddsPanel
 from tui.widgets.panel import Panel
+from tui.widgets.text_screen import TextScreen
 from tui.widgets.tracks import calendar_strip, track
 
+from .cards import card_reference, cards_of, preview
 from .map_panel import frontline, queue_and_captured, status_line
+from .text import captured_words
 from .menu import menu_entries
 
 # Events worth showing one at a time: every die, every card drawn, every loss.
@@ -50,7 +54,7 @@ def calendar_months(labels: list[str]) -> list[tuple[str, list[int]]]:
 
 
 def dice_text(o) -> str:
-    return f"{o.white} white" + (f" + {o.black} black" if o.black else "")
+    return count(o.white, "white die") + (f" + {count(o.black, 'black die')}" if o.black else "")
 
 
 def odds_text(o) -> str:
@@ -90,7 +94,8 @@ class FallBlauScreen(GameScreen):
     CSS_PATH = CSS_FILE
 
     BINDINGS = [Binding("r", "rules", "Rules", id="rules"),
-                Binding("v", "board", "Board/menu", id="board")]
+                Binding("v", "board", "Board/menu", id="board"),
+                Binding("x", "cards", "Cards", id="cards")]
 
     def __init__(self, game=None, **kwargs) -> None:
         super().__init__(game, **kwargs)
@@ -231,6 +236,11 @@ class FallBlauScreen(GameScreen):
         if not message.current:       # late: the menu (and maybe the game) has moved on
             return
         odds = self.query_one(OddsPanel)
+        cards = preview(self.game, message.commands)        # Kleist's order, a discard
+        if cards is not None:
+            self._previewing = None
+            odds.clear_odds(cards)
+            return
         plays = {c.card for c in message.commands if isinstance(c, PlayEvent)}
         if len(plays) == 1:
             card = self.game.content.events[plays.pop()]
@@ -263,7 +273,7 @@ class FallBlauScreen(GameScreen):
         notes = list(o.notes)
         if o.general_lost:
             notes.append(f"General lost: {float(o.general_lost):.1%}")
-        self.query_one(OddsPanel).show_odds(f"Odds ({dice} dice)", "capture", float(o.capture), losses, notes)
+        self.query_one(OddsPanel).show_odds(f"Odds ({dice})", "capture", float(o.capture), losses, notes)
 
     def _hint(self) -> str:
         s = self.game.state
@@ -292,7 +302,13 @@ class FallBlauScreen(GameScreen):
         self.app.push_screen(HelpScreen("Help: what you are deciding", topics, keys=True))
 
     def action_rules(self) -> None:
-        self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values())))
+        self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
+                                        extra=card_reference(self.game)))
+
+    def action_cards(self) -> None:
+        """The card reference; the cards of the highlighted menu entry come first."""
+        first = cards_of(self.game, self.query_one(CommandMenu).highlighted_commands())
+        self.app.push_screen(TextScreen("Cards: Campaign: Fall Blau", card_reference(self.game, first)))
 
 class ResolutionScreen(ModalScreen[None]):
     """Show what a command caused, one event at a time, so every die is seen."""
@@ -369,8 +385,7 @@ class EndScreen(ModalScreen[None]):
         lines.append(f"Final score: {o.vp} VP ({o.track} on the track")
         lines.append(f", -{g.c.general_lost_vp * o.generals_lost} for Generals lost)\n" if o.generals_lost else ")\n")
         lines.append(f"Needed: {o.victory_at} for a Victory, {o.brilliant_at} for a Brilliant Victory\n\n")
-        caps = ", ".join(f"{g.name(c)}" for c in g.state.captured) or "none"
-        lines.append(f"Captured ({len(g.state.captured)}): {caps}\n")
+        lines.append(captured_words(g) + "\n")
         lost = ", ".join(g.name(x) for x in g.state.lost) or "none"
         lines.append(f"Generals lost: {lost}\n")
         lines.append(f"Turns played: {g.state.turns_played}, commands given: {len(g.log)}, seed {g.seed}\n")
@@ -410,16 +425,18 @@ class HelpScreen(ModalScreen[None]):
 
     KEYS = ("Keys: 1-9 and letters choose a menu entry; arrows and Enter also work. "
             "u undo (never past a roll or a draw). q back, or leave to the launcher (autosaved). "
-            "s save under a name. r rules reference. l the whole log. ? this help. "
+            "s save under a name. r rules reference. x the cards (a highlighted card first). "
+            "l the whole log. ? this help. "
             "v moves the keys to the board (arrows, PgUp/PgDn, Home/End scroll it) and back to the "
             "menu. Before a roll, the end of a turn or a loss, a confirmation says what will "
             "happen: Enter or y does it, n or Esc does not (the launcher's Settings turn it off).\n")
 
-    def __init__(self, title: str, topics, keys: bool | str = False) -> None:
+    def __init__(self, title: str, topics, keys: bool | str = False, extra: Text | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.topics = topics
         self.keys = keys
+        self.extra = extra                  # shown after the topics (Fall Blau: the card reference)
 
     def compose(self) -> ComposeResult:
         body = Text()
@@ -429,6 +446,8 @@ class HelpScreen(ModalScreen[None]):
             body.append(f"{t.title}", style="bold underline")
             body.append(f"  ({t.section})\n", style="italic")
             body.append(reflow(t.text) + "\n\n")
+        if self.extra is not None:
+            body.append_text(self.extra)
         with Vertical(id="help"):
             yield Label(f"{self.title_text}  (q: close, arrows scroll)", id="help-title")
             with VerticalScroll(id="help-scroll"):

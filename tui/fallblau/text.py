@@ -54,7 +54,7 @@ def _card_facts(game: FallBlau, card: str, red: int | None) -> str:
     if card in content.campaign:
         spec = content.campaign[card]
         vp, icon, extra, kind = spec.vp, spec.icon, spec.extra_supply, ""
-        red = spec.red if red is None else red
+        red = game.deploy_red(card) if red is None else red       # queued: what it will deploy with
     else:
         ev = content.events[card]
         vp, icon, extra, kind = ev.vp, ev.icon, 0, "Major Counter-Attack, "
@@ -65,6 +65,21 @@ def _card_facts(game: FallBlau, card: str, red: int | None) -> str:
     if extra:
         facts.append(f"attacking it costs {extra} more supply")
     return f"{game.name(card)} ({', '.join(facts)})"
+
+
+def captured_words(game: FallBlau) -> str:
+    """What was captured, Campaign cards (out of all of them) apart from counter-attack cards:
+    e.g. "Captured: 3 of 15 Campaign cards (Voronezh, ...) and 1 counter-attack card (...)"."""
+    s, campaign = game.state, game.content.campaign
+    cards = [c for c in s.captured if c in campaign]
+    counter = [c for c in s.captured if c not in campaign]
+    out = f"Captured: {len(cards)} of {len(campaign)} Campaign cards"
+    if cards:
+        out += f" ({', '.join(game.name(c) for c in cards)})"
+    if counter:
+        n = len(counter)
+        out += f" and {n} counter-attack card{'s' if n != 1 else ''} ({', '.join(game.name(c) for c in counter)})"
+    return out
 
 
 def _general_line(game: FallBlau, slot: int, ascii_only: bool) -> list[str]:
@@ -142,8 +157,7 @@ def render_position(game: FallBlau, ascii_only: bool = False) -> str:
                 out += _wrap(f"{spec.name}: {spec.text}", indent="    ", first="  - ")
         else:
             out.append("Active missions: none.")
-    caps = ", ".join(game.name(x) for x in s.captured) or "none"
-    out += _wrap(f"Captured ({len(s.captured)}): {caps}.", indent="  ", first="")
+    out += _wrap(captured_words(game) + ".", indent="  ", first="")
     lost = ", ".join(game.name(x) for x in s.lost) or "none"
     out.append(f"Generals lost: {lost}.")
     decks = f"Event deck {len(s.deck)} cards, discard pile {len(s.discard)}"
@@ -194,8 +208,7 @@ def render_end(game: FallBlau) -> str:
     out.append(f"Final score: {o.vp} VP ({o.track} on the track{lost_vp}).")
     out.append(f"Needed: {o.victory_at} for a Victory, {o.brilliant_at} for a Brilliant Victory "
                f"({mode_label(game)}).")
-    caps = ", ".join(game.name(x) for x in s.captured) or "none"
-    out += _wrap(f"Captured ({len(s.captured)}): {caps}.", indent="  ", first="")
+    out += _wrap(captured_words(game) + ".", indent="  ", first="")
     lost = ", ".join(game.name(x) for x in s.lost) or "none"
     out.append(f"Generals lost: {lost}.")
     if game.missions_mode:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Group
+from rich.markdown import Markdown
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -14,11 +15,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from rules.core.errors import IllegalCommand
-from rules.toi import (DonePurchasing, Halve, PenaltyEach, PenaltyTwo, PenaltyType, Score, SetCommand,
-                      SetInitiative, TideOfIron)
+from rules.toi import (DonePurchasing, EndBattle, Halve, PenaltyEach, PenaltyTwo, PenaltyType, Score,
+                      SetCommand, SetInitiative, TideOfIron)
 from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
-from rules.toi.help import topics_for
+from rules.toi.help import TOPIC_IDS, load_help, topics_for
 from rules.toi.state import SIDES, TYPES
 from tui.fallblau.screen import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
@@ -38,9 +39,10 @@ class ToIScreen(GameScreen):
 
     CSS_PATH = CSS_FILE
     BINDINGS = [
-        Binding("e", "result_form", "Result form", id="result-form"),
-        Binding("v", "sheet", "Set-up sheet", id="sheet"),
+        Binding("e", "result_form", "Result", id="result-form"),
+        Binding("v", "sheet", "Sheet", id="sheet"),
         Binding("x", "export", "Export", id="export"),
+        Binding("r", "rules", "Rules", id="rules"),
     ]
 
     UNDO_REFUSED = "Nothing to undo."
@@ -118,14 +120,29 @@ class ToIScreen(GameScreen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=self.keys_help()))
 
+    def action_rules(self) -> None:
+        """Every topic of our campaign rules summary, Command cards (rec, VET) and the screen's words."""
+        topics = load_help()
+        self.app.push_screen(HelpScreen("Rules reference: Tide of Iron, Stalingrad campaign",
+                                        [topics[t] for t in TOPIC_IDS]))
+
     def action_result_form(self) -> None:
-        if self.game.state.phase not in ("result", "status"):
-            self.notify("The result is entered after the battle (choose 'The battle is over').", severity="warning")
+        """The result form; pressed while the battle is on, `e` first ends the battle in the
+        campaign (as 'The battle is over' does; u takes it back)."""
+        phase = self.game.state.phase
+        if phase == "battle" and self.game.state.decision is None:
+            if not self.play(EndBattle()):
+                return
+            phase = self.game.state.phase
+        if phase not in ("result", "status"):
+            self.notify("The result form opens once the battle has begun: choose 'Begin the battle' first."
+                        if phase == "setup" else "There is no battle result to enter now.", severity="warning")
             return
         self.app.push_screen(ResultFormScreen(self), lambda _: self.refresh_view())
 
     def action_sheet(self) -> None:
-        self.app.push_screen(TextScreen("Set-up sheet", setup_markdown(self.game)))
+        """The set-up sheet, its Markdown tables drawn as tables."""
+        self.app.push_screen(TextScreen("Set-up sheet", Markdown(setup_markdown(self.game))))
 
     def action_export(self) -> None:
         self.export({"toi-campaign-record": campaign_markdown(self.game),
@@ -149,7 +166,15 @@ class ResultFormScreen(ModalScreen[None]):
     and the raised-item box are applied as soon as they are chosen.
     """
 
-    BINDINGS = [Binding("escape", "close", "Close", id="close"), Binding("ctrl+d", "close", "Close", show=False)]
+    BINDINGS = [
+        Binding("tab", "next_field", "Next field", id="next-field"),
+        Binding("shift+tab", "previous_field", "Previous field", id="previous-field"),
+        Binding("escape", "close", "Close", id="close"),
+        Binding("ctrl+d", "close", "Close", show=False),
+    ]
+
+    KEYS = ("Tab/Enter: enter and next field · Shift+Tab: back · a refused number keeps its "
+            "field (empty it: old value) · Space/arrows: boxes · Esc: close")
 
     def __init__(self, owner: ToIScreen) -> None:
         super().__init__()
@@ -161,8 +186,7 @@ class ResultFormScreen(ModalScreen[None]):
         game, rec = self.game, self.game.state.record
         sc = game.current
         status = self.in_status_phase
-        how = ("Type a number and press Tab or Enter to enter it; Tab moves between fields. The Close "
-               "button at the end (or Esc) returns to the campaign.")
+        how = "The Close button at the end (or Esc) returns to the campaign."
         if status:
             title = (f"Status Phase of round {game.state.status_round} in {sc.name}: the command on each "
                      f"card now (no purchase may take a card below {game.c.start_command}). {how}")
@@ -203,6 +227,7 @@ class ResultFormScreen(ModalScreen[None]):
             # below the fields, always in sight: the totals so far and the last refusal
             yield Static(id="form-totals")
             yield Static(id="form-error")
+            yield Static(self.KEYS, id="form-keys")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -281,6 +306,23 @@ class ResultFormScreen(ModalScreen[None]):
     def _submitted(self, event: Input.Submitted) -> None:
         if self._commit(event.input):
             self.focus_next()
+        else:
+            event.input.select_all()
+
+    def _leave_field(self, move) -> None:
+        """Tab and Shift+Tab enter the number being edited first; a refused one keeps the focus
+        (with the reason shown), so the next value typed cannot land in the wrong field."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.has_class("form-number") and not self._commit(focused):
+            focused.select_all()              # the next number typed replaces the refused one
+            return
+        move()
+
+    def action_next_field(self) -> None:
+        self._leave_field(self.focus_next)
+
+    def action_previous_field(self) -> None:
+        self._leave_field(self.focus_previous)
 
     @on(Input.Blurred, ".form-number")
     def _left(self, event: Input.Blurred) -> None:

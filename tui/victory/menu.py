@@ -23,7 +23,7 @@ from rules.victory import (
     Transfer,
     Withdraw,
 )
-from rules.victory.game import Victory
+from rules.victory.game import POOL_NAME, Victory
 from tui.widgets.command_menu import MENU_KEYS, Keyed
 
 CATEGORY = {
@@ -97,7 +97,7 @@ def menu_entries(game: Victory, legal: list[Command] | None = None) -> tuple[str
                 path: Path = (head, "Add a unit", Keyed(f"at {cv} CV", str(cv)), f"{t} {game.content.units[t].name}")
             case Reinforce(unit_type=t):
                 pool = game.content.units[t].pool
-                path = (head, CATEGORY[Reinforce], f"pool {pool}", f"{t} {game.content.units[t].name}")
+                path = (head, CATEGORY[Reinforce], f"{POOL_NAME[pool]} Forcepool", f"{t} {game.content.units[t].name}")
             case LoseUnit(player=p, unit=u):
                 path = (head, CATEGORY[LoseUnit], _type_label(game, p, u), short)
             case Transfer(sender=a, receiver=b, unit=u):

@@ -38,7 +38,7 @@ from rules.victory import (
 )
 from rules.victory.export import campaign_markdown
 from rules.victory.game import Victory
-from rules.victory.help import load_help, reference_card
+from rules.victory.help import load_help, rules_reference
 from tui import storage
 from tui.fallblau.screen import LogScreen
 from tui.game_screen import GameScreen
@@ -57,7 +57,7 @@ class VictoryScreen(GameScreen):
     CSS_PATH = CSS_FILE
     _shown: tuple[str, ...] = ()
     BINDINGS = [
-        Binding("r", "rules", "Rule 3 card", id="rules"),
+        Binding("r", "rules", "Rules", id="rules"),
         Binding("x", "export", "Export", id="export"),
     ]
 
@@ -218,7 +218,8 @@ class VictoryScreen(GameScreen):
 
     def action_rules(self) -> None:
         from tui.fallblau.screen import HelpScreen
-        self.app.push_screen(HelpScreen("Rule 3: changes to the Victory rules", reference_card()))
+        self.app.push_screen(HelpScreen("Rules reference: Victory campaign (rule 3's changes first)",
+                                        rules_reference()))
 
     def action_log(self) -> None:
         self.app.push_screen(VictoryLogScreen(self.game.events))

@@ -205,6 +205,13 @@ class CommandMenu(Vertical):
         finally:
             self._rebuilding = False
 
+    def highlighted_commands(self) -> list[Any]:
+        """Every command under the highlighted entry (none when nothing is highlighted)."""
+        index = self.options.highlighted
+        if index is None or not 0 <= index < len(self._items):
+            return []
+        return [cmd for _, cmd in self._items[index].entries]
+
     def items(self) -> list[tuple[str, str, bool]]:
         """(key, label, is_leaf) for the current level: what the player sees."""
         return [(it.key, it.label, it.leaf) for it in self._items]

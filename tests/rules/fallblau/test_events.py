@@ -163,6 +163,9 @@ def test_exhaust_stop_card_asks_which_ready_general(make_game, play):
     assert s.hand == ["nachschub"]
     assert "fuehrerweisung_45" in s.discard
     assert Consolidate("paulus") not in game.legal()
+    # the exhaustion cites the card that caused it, not the Ready Generals step (issue 10 item 8)
+    exhausted = [e for e in game.events if e.text == "Friedrich Paulus is exhausted."]
+    assert [e.rule for e in exhausted] == [f"FB Event: {game.name('fuehrerweisung_45')}"]
 
 
 def test_stawka_reserven_reinforces_the_frontline_card_worth_most_vp(make_game, play, place):
@@ -174,6 +177,9 @@ def test_stawka_reserven_reinforces_the_frontline_card_worth_most_vp(make_game, 
     play(game, EndTurn())
     assert game.state.front[2].red == 2
     assert game.state.front[0].red == 3
+    # the reinforcement cites the card that sent it (issue 10 item 8)
+    sent = [e for e in game.events if e.kind == "reinforce"]
+    assert sent and all(e.rule == "FB Event: Stawka-Reserven" for e in sent), [(e.text, e.rule) for e in sent]
 
 
 # ---------------------------------------------------------------- cancel cards

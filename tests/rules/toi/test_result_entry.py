@@ -58,9 +58,9 @@ def test_command_over_the_maximum_is_refused(toi, entry):
 def test_a_once_objective_scored_twice_is_refused(toi, entry):
     """TOI scenario objectives: a "once" objective is scored or not."""
     assert toi.refused(entry, Score("german", "building-40a", 2)) == \
-        "Ramming Speed's objective 'building-40a' can be scored at most once."
+        "Ramming Speed's objective 'Building on map 40A' can be scored at most once."
     assert toi.refused(entry, Score("german", "command-objectives", 4)) == \
-        "Ramming Speed's objective 'command-objectives' can be counted at most 3 times for one side."
+        "Ramming Speed's objective 'Campaign command objectives' can be counted at most 3 times for one side."
     assert toi.refused(entry, Score("german", "command-objectives", -1)) == "A count cannot be negative."
 
 
@@ -69,11 +69,11 @@ def test_an_exclusive_objective_scored_by_both_sides_is_refused(toi, entry):
     the campaign command objectives: at most three between both sides."""
     toi.play(entry, Score("german", "building-40a", 1))
     assert toi.refused(entry, Score("soviet", "building-40a", 1)) == (
-        "Ramming Speed's objective 'building-40a' can be scored by one side only: the German player has it "
+        "Ramming Speed's objective 'Building on map 40A' can be scored by one side only: the German player has it "
         "(set theirs to 0 first).")
     toi.play(entry, Score("german", "command-objectives", 2))
     assert toi.refused(entry, Score("soviet", "command-objectives", 2)) == (
-        "Ramming Speed's objective 'command-objectives' can be counted at most 3 times by both sides together: "
+        "Ramming Speed's objective 'Campaign command objectives' can be counted at most 3 times by both sides together: "
         "the German player has 2.")
     toi.play(entry, Score("soviet", "command-objectives", 1))
     toi.play(entry, Score("german", "building-40a", 0))
@@ -86,9 +86,9 @@ def test_a_side_scoring_the_other_sides_objective_is_refused(toi):
     game = toi.new(start="order-227")
     toi.to_result(game)
     assert toi.refused(game, Score("soviet", "victory-objective", 1)) == \
-        "Only the German player may score Order No. 227's objective 'victory-objective'."
+        "Only the German player may score Order No. 227's objective 'Victory objective'."
     assert toi.refused(game, Score("german", "command-objectives", 1)) == \
-        "Only the Soviet player may score Order No. 227's objective 'command-objectives'."
+        "Only the Soviet player may score Order No. 227's objective 'Campaign command objectives'."
     assert toi.refused(game, Score("german", "pavlovs-house", 1)).startswith(
         "Order No. 227 has no objective 'pavlovs-house' (its objectives: victory-objective, ")
 
