@@ -200,7 +200,7 @@ async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change(monkeypa
         release.set()
         await wait_for(pilot, lambda: app.screen.game is not None)
         await wait_for(pilot, lambda: len(keys()) > 1)                   # loaded: every key works
-        assert set(keys()) == {"u", "question_mark", "q", "s", "l", "r"} and all(keys().values())
+        assert set(keys()) == {"u", "question_mark", "q", "s", "l", "r", "v", "x"} and all(keys().values())
         await pilot.pause()
         shown = len(rebuilds)
         assert shown <= 3                        # was 4 before the first frame, and more after

@@ -62,6 +62,16 @@ def hands():
     return {"axis": names["axis"] - names["soviet"], "soviet": names["soviet"] - names["axis"]}
 
 
+async def start_an_operation(term) -> None:
+    """The Axis starts its first operation by keys: `o` (the operation's fixed key), then the
+    key shown on the first "Spend the RP in" entry."""
+    mark = term.mark()
+    term.send("o")
+    shown = await term.wait_for("Spend the RP in", since=mark)
+    line = next(l for l in shown.split("\n") if "Spend the RP in" in l)
+    term.send(line.split("[")[-1][0])
+
+
 async def test_two_seats_each_see_only_their_own_hand_and_follow_each_other(hosted):
     port, seats = hosted["port"], fresh_game(hosted["data"])
     axis = await Term.open(port, seats["axis"].code, size=(160, 50))       # room for whole hands
@@ -75,9 +85,7 @@ async def test_two_seats_each_see_only_their_own_hand_and_follow_each_other(host
 
         # the Axis starts an operation; the Soviet terminal follows
         mark = soviet.mark()
-        axis.send("1")
-        await axis.wait_for("Spend the RP in")
-        axis.send("1")
+        await start_an_operation(axis)
         await soviet.wait_for("Axis operation 1", since=mark)
 
         # each hand, on its own terminal only
@@ -123,9 +131,7 @@ async def test_a_dropped_seat_waits_and_its_code_takes_it_back(hosted):
             await asyncio.sleep(0.05)
         assert len(children_of(game_dir)) == 1
         mark = axis.mark()
-        axis.send("1")                         # a move while the Soviet is away
-        await axis.wait_for("Spend the RP in", since=mark)
-        axis.send("1")
+        await start_an_operation(axis)         # a move while the Soviet is away
         await axis.wait_for("Axis operation 1", since=mark)
         back = await Term.open(port, seats["soviet"].code)
         try:

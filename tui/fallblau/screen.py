@@ -425,10 +425,9 @@ class HelpScreen(ModalScreen[None]):
 
     KEYS = ("Keys: 1-9 and letters choose a menu entry; arrows and Enter also work. "
             "u undo (never past a roll or a draw). q back, or leave to the launcher (autosaved). "
-            "s save under a name. r rules reference. x the cards (a highlighted card first). "
-            "l the whole log. ? this help. "
+            "s save under a name. r rules reference. "
             "v moves the keys to the board (arrows, PgUp/PgDn, Home/End scroll it) and back to the "
-            "menu. Before a roll, the end of a turn or a loss, a confirmation says what will "
+            "menu. x the cards (a highlighted card first). l the whole log. ? this help. Before a roll, the end of a turn or a loss, a confirmation says what will "
             "happen: Enter or y does it, n or Esc does not (the launcher's Settings turn it off).\n")
 
     def __init__(self, title: str, topics, keys: bool | str = False, extra: Text | None = None) -> None:
