@@ -11,9 +11,11 @@ At each decision with more than one legal command:
    all candidates of one world share its dice seed (common random numbers);
 4. the candidate with the best mean wins, and one line says why.
 
-A battle under way cannot be rebuilt from a view (the cups and the steps still to resolve are
-hidden), so the chits, cohesion checks and retreats are chosen by doctrine; the decision to
-attack is searched. The strengths differ only in effort: candidates, worlds and horizon.
+Inside a battle (which chit, which unit checks, where to retreat, a card played in the battle)
+every legal answer is searched the same way in worlds whose hidden chits are sampled
+(``determinize``): each answer is played, the rest of the battle is fought by doctrine with the
+world's chits and dice, and the position at the battle's end is evaluated. The strengths differ
+only in effort: candidates, worlds, horizon and battle worlds (easy decides battles by doctrine).
 
 The bot reads the real game only through ``Public``: the legal commands, whose turn it is, the
 view of the side to act, the printed content and map. It never reads the state.
@@ -44,13 +46,16 @@ class Effort:
     samples: int             # determinized worlds
     horizon: int             # commands played on by doctrine after the candidate
     budget: float            # seconds: no world is begun that would end past it (one always is)
+    battle_worlds: int = 0   # worlds for a decision inside a battle (0: by doctrine)
 
 
 STRENGTHS = {
     "easy": Effort(candidates=2, samples=2, horizon=12, budget=0.5),
-    "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5),
-    "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5),
+    "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5, battle_worlds=24),
+    "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5, battle_worlds=48),
 }
+BATTLE_CANDIDATES = 8        # answers searched inside a battle, the doctrine's best first
+BATTLE_HORIZON = 150         # commands at most to the end of a battle in a rollout
 
 
 class Public:
@@ -158,7 +163,10 @@ class SearchBot:
         view = pub.view(side)
         if len(cmds) == 1:
             cmd, why, searched = cmds[0], "the only legal command", False
-        elif not can_determinize(view):
+        elif view.battle is not None and self.effort.battle_worlds and can_determinize(view):
+            cmd, why = self._search_battle(pub, view, cmds)
+            searched = True
+        elif view.battle is not None or not can_determinize(view):
             cmd = self.policy.choose(pub)
             why, searched = self._doctrine_reason(pub, view, cmd), False
         else:
@@ -209,6 +217,56 @@ class SearchBot:
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best], self._search_reason(pub, cands, means, took, best, len(values[best]))
 
+    def _search_battle(self, pub, view, cmds):
+        """Every answer (up to BATTLE_CANDIDATES, the doctrine's best first) played in sampled
+        worlds, the battle fought to its end by doctrine, the position then evaluated."""
+        side = view.side
+        bv = view.battle
+        ctx = _Context(pub, view, side, self.policy)
+        ranked = sorted(range(len(cmds)), key=lambda i: -ctx.score(cmds[i]))
+        kinds = {}                                # two chits of one kind are one answer
+        for i in ranked:
+            kinds.setdefault(pub.describe(cmds[i]), cmds[i])
+        cands = list(kinds.values())[:BATTLE_CANDIDATES]
+        if len(cands) == 1:
+            return cands[0], f"battle of {pub.area_name(bv.area)}: every answer is the same"
+        values = [[] for _ in cands]
+        held = [[] for _ in cands]
+        begun = time.perf_counter()
+        for k in range(self.effort.battle_worlds):
+            spent = time.perf_counter() - begun
+            if k and self.use_budget and spent + spent / k > self.effort.budget:
+                break
+            world = determinize(view, pub.content, pub.map, self.rng)
+            frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
+            seed = self.rng.randrange(2 ** 31)
+            for i, cmd in enumerate(cands):
+                g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
+                          seed=seed, options={}, undo=False)
+                try:
+                    g.apply(cmd)
+                except IllegalCommand:
+                    continue
+                bots = {AXIS: _Rollout(seed), SOVIET: _Rollout(seed + 1)}
+                for _ in range(BATTLE_HORIZON):
+                    if g.state.battle is None or g.to_act() is None:
+                        break
+                    g.apply(bots[g.to_act()].choose(g))
+                values[i].append(evaluate(g, side))
+                held[i].append(g.state.control.get(bv.area) == side
+                               and not _foes_in_state(g, bv.area, side))
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        n = len(values[best])
+        where = pub.area_name(bv.area)
+        aim = "clear" if side == bv.attacker else "hold"
+        parts = [f"battle of {where}: {100 * sum(held[best]) / max(1, n):.0f}% to {aim} it "
+                 f"in {n} sampled world{'s' if n != 1 else ''}"]
+        others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
+        if others:
+            parts.append(_margin(pub, cands, means, best, others))
+        return cands[best], ", ".join(parts)
+
     # -- explanations -------------------------------------------------------------------------------
     def _search_reason(self, pub, cands, means, took, best, worlds) -> str:
         parts = []
@@ -219,8 +277,7 @@ class SearchBot:
                      f"sampled world{'s' if worlds != 1 else ''}")
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
-            runner = max(others, key=lambda i: means[i])
-            parts.append(f"{means[best] - means[runner]:+.1f} over {pub.describe(cands[runner])}")
+            parts.append(_margin(pub, cands, means, best, others))
         return ", ".join(parts)
 
     def _doctrine_reason(self, pub, view, cmd) -> str:
@@ -228,15 +285,27 @@ class SearchBot:
         if b is not None:
             where = pub.area_name(b.area)
             if isinstance(cmd, PlayChit):
-                return f"battle of {where}: the chit that hurts the enemy most for the least risk"
+                return f"battle of {where}: by doctrine, the chit that hurts the enemy most for the least risk"
             if isinstance(cmd, Retreat):
-                return f"battle of {where}: the retreat towards the friendly front"
-            return f"battle of {where}: by doctrine (the cups are hidden, no search)"
+                return f"battle of {where}: by doctrine, the retreat towards the friendly front"
+            return f"battle of {where}: by doctrine (this strength does not search battles)"
         return "by doctrine"
+
+
+def _margin(pub, cands, means, best, others) -> str:
+    runner = max(others, key=lambda i: means[i])
+    gap = means[best] - means[runner]
+    if gap < 0.05:
+        return f"no better than {pub.describe(cands[runner])} (the doctrine breaks the tie)"
+    return f"{gap:+.1f} over {pub.describe(cands[runner])}"
 
 
 def _foes_in(view, area: str, side: str) -> bool:
     return any(c.where == area and c.side != side for c in view.units)
+
+
+def _foes_in_state(g: Roads, area: str, side: str) -> bool:
+    return any(c.where == area and c.side != side for c in g.state.units.values())
 
 
 def _rollout(g: Roads, horizon: int, seed: int) -> None:
