@@ -33,7 +33,7 @@ from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
 from ..bots import HeuristicBot, _Context
-from ..commands import Move, PlayChit, Release, Retreat
+from ..commands import Choose, DiscardCard, Move, PlayCard, PlayChit, Release, Retreat
 from ..game import Roads
 from ..state import AXIS, SOVIET
 from .determinize import can_determinize, determinize
@@ -133,6 +133,7 @@ class Decision:
     reason: str
     seconds: float
     searched: bool
+    public: str = ""          # the line as the other side may read it (``public_line``)
 
 
 class SearchBot:
@@ -157,6 +158,7 @@ class SearchBot:
 
     def decide(self, game) -> Decision:
         start = time.perf_counter()
+        self._runner, self._margin = None, ""      # the runner-up of a search, and its words
         pub = Public(game)
         side = pub.to_act()
         cmds = pub.legal()
@@ -176,7 +178,8 @@ class SearchBot:
             # the doctrine then ranks that unit's Gather last: no gather-release loop
             self.policy.released.add((view.operation.number, cmd.unit))
         line = f"{pub.describe(cmd)}: {why}"
-        d = Decision(cmd, line, time.perf_counter() - start, searched)
+        d = Decision(cmd, line, time.perf_counter() - start, searched,
+                     public_line(pub, cmd, why, self._margin, self._runner))
         self.explain = line
         self.decisions.append(d)
         return d
@@ -264,7 +267,8 @@ class SearchBot:
                  f"in {n} sampled world{'s' if n != 1 else ''}"]
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
-            parts.append(_margin(pub, cands, means, best, others))
+            self._margin, self._runner = _margin(pub, cands, means, best, others)
+            parts.append(self._margin)
         return cands[best], ", ".join(parts)
 
     # -- explanations -------------------------------------------------------------------------------
@@ -277,7 +281,8 @@ class SearchBot:
                      f"sampled world{'s' if worlds != 1 else ''}")
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
-            parts.append(_margin(pub, cands, means, best, others))
+            self._margin, self._runner = _margin(pub, cands, means, best, others)
+            parts.append(self._margin)
         return ", ".join(parts)
 
     def _doctrine_reason(self, pub, view, cmd) -> str:
@@ -292,12 +297,29 @@ class SearchBot:
         return "by doctrine"
 
 
-def _margin(pub, cands, means, best, others) -> str:
+def _margin(pub, cands, means, best, others) -> tuple[str, object]:
     runner = max(others, key=lambda i: means[i])
     gap = means[best] - means[runner]
     if gap < 0.05:
-        return f"no better than {pub.describe(cands[runner])} (the doctrine breaks the tie)"
-    return f"{gap:+.1f} over {pub.describe(cands[runner])}"
+        return f"no better than {pub.describe(cands[runner])} (the doctrine breaks the tie)", cands[runner]
+    return f"{gap:+.1f} over {pub.describe(cands[runner])}", cands[runner]
+
+
+# commands that name what the other side may not see: a card or chit still in hand, a card
+# discarded face down (4.2.3c), the secret Card/Map choice (4.2.2)
+SECRET = (PlayCard, PlayChit, DiscardCard, Choose)
+
+
+def public_line(pub, cmd, why: str, margin: str, runner) -> str:
+    """The explanation as the other side may read it: a secret command is not named, and a
+    runner-up still in hand is left out."""
+    if margin and isinstance(runner, SECRET):
+        why = why[: -len(margin) - 2] if why.endswith(", " + margin) else why
+    if isinstance(cmd, Choose):
+        return "made the Card/Map choice (secret until both are in)"
+    if isinstance(cmd, DiscardCard):
+        return "discarded a card face down"
+    return f"{pub.describe(cmd)}: {why}"
 
 
 def _foes_in(view, area: str, side: str) -> bool:

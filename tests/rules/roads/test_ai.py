@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.dice import SeededDice
+from rules.roads import commands as c
 from rules.roads import new_game
 from rules.roads.ai import Effort, SearchBot, determinize, evaluate, hint
 from rules.roads.ai.determinize import unseen_cards
@@ -285,3 +286,33 @@ def test_battle_decisions_are_searched_above_easy_and_by_doctrine_at_easy():
     assert hard.searched and hard.command in game.legal()
     assert "battle of" in hard.reason
     assert not easy.searched and "by doctrine" in easy.reason
+
+
+def test_the_public_line_names_no_card_or_chit_still_in_hand_nor_a_secret_choice():
+    # what the other player reads in the log: the AI's own view may name its hand
+    game = new_game(seed=9, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    ai = SearchBot("normal", seed=2, effort=Effort(candidates=4, samples=1, horizon=4, budget=99.0,
+                                                   battle_worlds=2))
+    kinds = set()
+    withheld = 0                      # decisions whose full reason named something secret
+    for _ in range(400):
+        side = game.to_act()
+        if side == SOVIET:
+            view = game.view(SOVIET)
+            secret = {game.card_name(k) for k in view.hand}
+            secret |= {game.content.chits[k.split("#")[0]].name for k in (view.battle.my_chits if view.battle else ())}
+            d = ai.decide(game)
+            played = game.describe(d.command) if not isinstance(d.command, (c.Choose, c.DiscardCard)) else ""
+            for name in secret:
+                if name not in played:
+                    assert name not in d.public, (name, d.public)
+                    withheld += name in d.reason
+            if isinstance(d.command, c.Choose):
+                assert d.command.choice not in d.public.replace("Card/Map", "")
+            kinds.add(type(d.command).__name__)
+            game.apply(d.command)
+        else:
+            game.apply(bots[side].choose(game))
+    assert {"Choose", "PlayChit"} <= kinds
+    assert withheld
