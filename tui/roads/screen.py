@@ -176,6 +176,9 @@ class RoadsScreen(GameScreen):
     def _status(self, view, seat, to_act) -> None:
         vp = dict(view.vp)
         t = Text()
+        if self.thinking:                 # first: the status line is cut at 80 columns
+            t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint… ", style="bold reverse")
+            t.append(" ")
         t.append(f"Roads to Stalingrad · seq {view.sequence} · ", style="bold")
         if seat:
             t.append(f"seat: {self.name_of(seat)} ({panels.NAME[seat]}) ", style="reverse")
@@ -183,8 +186,6 @@ class RoadsScreen(GameScreen):
             t.append(f" to act: {panels.NAME[to_act]}")
             if to_act == self.computer and self.thinking != "computer":
                 t.append(" (computer…)", style="italic")
-        if self.thinking:
-            t.append(" ⧗ thinking… " if self.thinking == "computer" else " ⧗ hint… ", style="bold reverse")
         if view.operation:
             t.append(f" · {view.operation.sp} SP", style="bold")
         t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
@@ -311,7 +312,7 @@ class RoadsScreen(GameScreen):
             line = f"{self.game.describe(cmd)}: by doctrine"
         else:
             cmd, line = decision.command, decision.public
-        self.query_one(LogPanel).add_events([Event(f"Computer ({self.strength}): {line}", "AI", "ai")])
+        self.query_one(LogPanel).add_events([Event(f"Computer ({self.strength}): {line}", kind="ai")])
         self.play(cmd)
 
     def action_hint(self) -> None:
