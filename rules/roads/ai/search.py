@@ -193,29 +193,16 @@ class SearchBot:
         cands = [cmds[i] for i in ranked[: e.candidates]]
         if len(cands) == 1:
             return cands[0], "the doctrine's choice"
-        values = [[] for _ in cands]
         took = [[] for _ in cands]
-        begun = time.perf_counter()
-        for k in range(e.samples):
-            spent = time.perf_counter() - begun
-            if k and self.use_budget and spent + spent / k > e.budget:
-                break                            # the next world would end past the budget
-            world = determinize(view, pub.content, pub.map, self.rng)
-            frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
-            seed = self.rng.randrange(2 ** 31)
-            for i, cmd in enumerate(cands):
-                g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
-                          seed=seed, options={}, undo=False)
-                try:
-                    g.apply(cmd)
-                except IllegalCommand:
-                    continue                     # not legal in this world: no evidence for it
-                _rollout(g, e.horizon, seed)
-                values[i].append(evaluate(g, side))
-                if isinstance(cmd, Move) and _foes_in(view, cmd.area, side):
-                    took[i].append(g.state.control.get(cmd.area) == side
-                                   and not any(c.where == cmd.area and c.side != side
-                                               for c in g.state.units.values()))
+
+        def play_on(i, g, seed):
+            _rollout(g, e.horizon, seed)
+            cmd = cands[i]
+            if isinstance(cmd, Move) and _foes_in(view, cmd.area, side):
+                took[i].append(g.state.control.get(cmd.area) == side
+                               and not _foes_in_state(g, cmd.area, side))
+
+        values = self._sample(pub, view, cands, e.samples, play_on)
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best], self._search_reason(pub, cands, means, took, best, len(values[best]))
@@ -233,31 +220,17 @@ class SearchBot:
         cands = list(kinds.values())[:BATTLE_CANDIDATES]
         if len(cands) == 1:
             return cands[0], f"battle of {pub.area_name(bv.area)}: every answer is the same"
-        values = [[] for _ in cands]
         held = [[] for _ in cands]
-        begun = time.perf_counter()
-        for k in range(self.effort.battle_worlds):
-            spent = time.perf_counter() - begun
-            if k and self.use_budget and spent + spent / k > self.effort.budget:
-                break
-            world = determinize(view, pub.content, pub.map, self.rng)
-            frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
-            seed = self.rng.randrange(2 ** 31)
-            for i, cmd in enumerate(cands):
-                g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
-                          seed=seed, options={}, undo=False)
-                try:
-                    g.apply(cmd)
-                except IllegalCommand:
-                    continue
-                bots = {AXIS: _Rollout(seed), SOVIET: _Rollout(seed + 1)}
-                for _ in range(BATTLE_HORIZON):
-                    if g.state.battle is None or g.to_act() is None:
-                        break
-                    g.apply(bots[g.to_act()].choose(g))
-                values[i].append(evaluate(g, side))
-                held[i].append(g.state.control.get(bv.area) == side
-                               and not _foes_in_state(g, bv.area, side))
+
+        def fight_on(i, g, seed):
+            bots = {AXIS: _Rollout(seed), SOVIET: _Rollout(seed + 1)}
+            for _ in range(BATTLE_HORIZON):
+                if g.state.battle is None or g.to_act() is None:
+                    break
+                g.apply(bots[g.to_act()].choose(g))
+            held[i].append(g.state.control.get(bv.area) == side and not _foes_in_state(g, bv.area, side))
+
+        values = self._sample(pub, view, cands, self.effort.battle_worlds, fight_on)
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         n = len(values[best])
@@ -270,6 +243,30 @@ class SearchBot:
             self._margin, self._runner = _margin(pub, cands, means, best, others)
             parts.append(self._margin)
         return cands[best], ", ".join(parts)
+
+    def _sample(self, pub, view, cands, worlds: int, play_on) -> list[list[float]]:
+        """The value of each candidate in each of up to ``worlds`` sampled worlds: the candidate
+        played, then ``play_on(i, game, seed)``, then the evaluation for the side to act. All
+        candidates of one world share its dice seed (common random numbers)."""
+        values = [[] for _ in cands]
+        begun = time.perf_counter()
+        for k in range(worlds):
+            spent = time.perf_counter() - begun
+            if k and self.use_budget and spent + spent / k > self.effort.budget:
+                break                            # the next world would end past the budget
+            world = determinize(view, pub.content, pub.map, self.rng)
+            frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
+            seed = self.rng.randrange(2 ** 31)
+            for i, cmd in enumerate(cands):
+                g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
+                          seed=seed, options={}, undo=False)
+                try:
+                    g.apply(cmd)
+                except IllegalCommand:
+                    continue                     # not legal in this world: no evidence for it
+                play_on(i, g, seed)
+                values[i].append(evaluate(g, view.side))
+        return values
 
     # -- explanations -------------------------------------------------------------------------------
     def _search_reason(self, pub, cands, means, took, best, worlds) -> str:
