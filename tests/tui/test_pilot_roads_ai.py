@@ -109,3 +109,17 @@ async def test_the_new_campaign_screen_offers_the_computers_strength():
         await pilot.pause()
         assert isinstance(app.screen, RoadsScreen)
         assert app.screen.game.options["strength"] == "hard" and app.screen.bot.name == "hard"
+
+
+async def test_a_failed_search_still_lets_the_computer_move(monkeypatch):
+    def broken(self, copy):
+        raise RuntimeError("no worlds")
+
+    monkeypatch.setattr(SearchBot, "decide", broken)
+    game = new_game(seed=5, players={"axis": "Computer", "soviet": "Anna"}, computer="axis")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: len(game.log) > 0)
+        await pilot.pause()
+        logged = [line.text.strip() for line in app.screen.query_one(LogPanel).lines]
+        assert any("Computer (normal): " in line and "by doctrine" in line for line in logged)
