@@ -33,7 +33,7 @@ from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
 from ..bots import HeuristicBot, _Context
-from ..commands import Choose, DiscardCard, Move, PlayCard, PlayChit, Release, Retreat
+from ..commands import Choose, DiscardCard, Gather, Move, PlayCard, PlayChit, Release, Retreat
 from ..game import Roads
 from ..state import AXIS, SOVIET
 from .determinize import can_determinize, determinize
@@ -190,9 +190,9 @@ class SearchBot:
         side = view.side
         ctx = _Context(pub, view, side, self.policy)
         ranked = sorted(range(len(cmds)), key=lambda i: -ctx.score(cmds[i]))
-        cands = [cmds[i] for i in ranked[: e.candidates]]
-        if len(cands) == 1:
-            return cands[0], "the doctrine's choice"
+        cands = [cmds[i] for i in ranked[: e.candidates] if not self._regathers(view, cmds[i])]
+        if len(cands) <= 1:
+            return (cands or [cmds[ranked[0]]])[0], "the doctrine's choice"
         took = [[] for _ in cands]
 
         def play_on(i, g, seed):
@@ -206,6 +206,13 @@ class SearchBot:
         means = [sum(v) / len(v) if v else float("-inf") for v in values]
         best = max(range(len(cands)), key=lambda i: (means[i], -i))
         return cands[best], self._search_reason(pub, cands, means, took, best, len(values[best]))
+
+    def _regathers(self, view, cmd) -> bool:
+        """A Gather of a unit this side released in this operation: searching it again could
+        release and gather the same unit for ever (a sim found it), so it is not a candidate."""
+        op = view.operation
+        return (isinstance(cmd, Gather) and op is not None
+                and (op.number, cmd.unit) in self.policy.released)
 
     def _search_battle(self, pub, view, cmds):
         """Every answer (up to BATTLE_CANDIDATES, the doctrine's best first) played in sampled

@@ -316,3 +316,23 @@ def test_the_public_line_names_no_card_or_chit_still_in_hand_nor_a_secret_choice
             game.apply(bots[side].choose(game))
     assert {"Choose", "PlayChit"} <= kinds
     assert withheld
+
+
+def test_a_unit_released_in_an_operation_is_not_gathered_again_by_the_search(monkeypatch):
+    # a sim found the search releasing and gathering one unit for ever when few commands remain;
+    # here every command is a candidate and the evaluation favours a bigger force
+    from rules.roads.ai import search
+    monkeypatch.setattr(search, "evaluate", lambda g, side: len(g.state.operation.force)
+                        if g.state.operation else 0)
+    game = new_game(seed=12, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while not (sum(isinstance(cmd, c.Gather) for cmd in game.legal()) >= 1
+               and len(game.legal()) >= 3 and game.state.battle is None):
+        game.apply(bots[game.to_act()].choose(game))
+    op = game.view(game.to_act()).operation
+    ai = SearchBot("normal", seed=1, budget=False,
+                   effort=Effort(candidates=99, samples=1, horizon=0, budget=99.0))
+    ai.policy.released |= {(op.number, cmd.unit) for cmd in game.legal() if isinstance(cmd, c.Gather)}
+    d = ai.decide(game)
+    assert not isinstance(d.command, c.Gather)
+    assert d.command in game.legal()
