@@ -20,6 +20,8 @@ MODES = (("two players, hot-seat", ""), ("you play the Axis, the computer the So
 
 
 DEFAULT_NAMES = ("Axis player, Soviet player", "Axis player", "Soviet player")
+STRENGTHS = (("easy", "quick, by doctrine in battle"), ("normal", "about a second a move"),
+             ("hard", "a few seconds a move, a real test"))
 
 
 class NewRoadsScreen(Screen):
@@ -27,6 +29,7 @@ class NewRoadsScreen(Screen):
         Binding("m", "mode", "Mode", id="mode"),
         Binding("n", "names", "Names", id="names"),
         Binding("d", "seed", "Seed", id="seed"),
+        Binding("s", "strength", "Strength", id="strength"),
         Binding("enter", "start", "Start", id="confirm"),
         Binding("q", "back", "Back", id="back"),
     ]
@@ -36,6 +39,7 @@ class NewRoadsScreen(Screen):
         self.mode = 0
         self.names = DEFAULT_NAMES[0]
         self.seed = secrets.randbelow(1_000_000)
+        self.strength = 1                          # normal
         self.editing = ""
 
     def compose(self) -> ComposeResult:
@@ -55,6 +59,9 @@ class NewRoadsScreen(Screen):
         t.append(f" [n] {'names' if not MODES[self.mode][1] else 'your name'}: {self.names}\n")
         if not MODES[self.mode][1]:
             t.append("     (Axis first, then Soviet)\n", style="dim")
+        else:
+            name, what = STRENGTHS[self.strength]
+            t.append(f" [s] computer: {name} ({what})\n")
         t.append(f" [d] seed: {self.seed}\n")
         t.append("\n [Enter] start   [q] back", style="bold")
         self.query_one("#newroads-body", Static).update(t)
@@ -62,6 +69,13 @@ class NewRoadsScreen(Screen):
     def action_mode(self) -> None:
         self.mode = (self.mode + 1) % len(MODES)
         self.names = DEFAULT_NAMES[self.mode]
+        self._redraw()
+
+    def action_strength(self) -> None:
+        if not MODES[self.mode][1]:
+            self.notify("The strength is for a game against the computer (m: players).")
+            return
+        self.strength = (self.strength + 1) % len(STRENGTHS)
         self._redraw()
 
     def _edit(self, what: str, value: str) -> None:
@@ -106,7 +120,9 @@ class NewRoadsScreen(Screen):
         if self.query_one(Input).has_focus:
             return
         from rules.roads import new_game
-        game = new_game(seed=self.seed, players=self.players(), computer=MODES[self.mode][1])
+        computer = MODES[self.mode][1]
+        game = new_game(seed=self.seed, players=self.players(), computer=computer,
+                        strength=STRENGTHS[self.strength][0] if computer else "")
         self.app.pop_screen()
         self.app.open_game(game)
 

@@ -71,6 +71,8 @@ class _Context:
             self.at.setdefault(c.where, []).append(c)
         self.control = dict(view.control)
         self.winter = any(k == "winter" for k, _ in view.permanents)
+        self._front: dict[str, int] = {}         # area -> front_distance, for this decision
+        self._objective: dict[str, int] = {}     # area -> objective_distance, for this decision
 
     # -- what an area is worth to the side ----------------------------------------------------------
     def value(self, area: str) -> float:
@@ -95,6 +97,11 @@ class _Context:
 
     def objective_distance(self, area: str) -> int:
         """Distance to the nearest area worth taking from the enemy."""
+        if area not in self._objective:
+            self._objective[area] = self._objective_distance(area)
+        return self._objective[area]
+
+    def _objective_distance(self, area: str) -> int:
         d = self.bot.dist(self.g, area)
         best = 99
         for a, ctl in self.control.items():
@@ -103,6 +110,11 @@ class _Context:
         return best
 
     def front_distance(self, area: str) -> int:
+        if area not in self._front:
+            self._front[area] = self._front_distance(area)
+        return self._front[area]
+
+    def _front_distance(self, area: str) -> int:
         d = self.bot.dist(self.g, area)
         best = 99
         for where, cs in self.at.items():

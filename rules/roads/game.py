@@ -276,17 +276,25 @@ def initial_state(content: Content, m, dice: Dice) -> RoadsState:
 
 
 def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True,
-             players: dict | None = None, computer: str = "") -> Roads:
+             players: dict | None = None, computer: str = "", strength: str = "") -> Roads:
     """`players` names the side's players for the screens ({"axis": "Anna", ...}); `computer`
-    is the side the computer plays ("" for two players). Both are kept in the save."""
+    is the side the computer plays ("" for two players), `strength` its strength (easy, normal,
+    hard; "" is normal). All are kept in the save."""
+    from .ai.search import STRENGTHS
     from .map import load_map
     if computer not in ("", AXIS, SOVIET):
         raise ValueError(f"the computer plays 'axis' or 'soviet', not {computer!r}")
+    if strength and strength not in STRENGTHS:
+        raise ValueError(f"the computer's strength is one of {', '.join(STRENGTHS)}, not {strength!r}")
+    if strength and not computer:
+        raise ValueError("a strength is for a game against the computer")
     options: dict = {}
     if players:
         options["players"] = {side: str(players[side]) for side in (AXIS, SOVIET) if players.get(side)}
     if computer:
         options["computer"] = computer
+    if strength:
+        options["strength"] = strength
     content = load_content()
     board = load_map()
     dice = dice if dice is not None else SeededDice(seed)

@@ -30,6 +30,13 @@ class BattleView:
     fortified: tuple[tuple[str, str], ...]
     retreating: tuple[str, ...]
     cards: tuple[tuple[str, str], ...]
+    # public at the table, from the chits and cards face up (9.5.4, 9.6.3f, the battle cards):
+    steps: tuple[tuple[str, str, int], ...] = ()     # (side, chit or "card:ID", step) to resolve
+    retreat_path: tuple[str, ...] = ()               # areas the retreating unit has entered
+    cohesion_mod: tuple[tuple[str, int], ...] = ()   # side -> card modifier to its checks
+    draw_mod: tuple[tuple[str, int], ...] = ()       # side -> card modifier to its draws
+    cancel_next: tuple[str, ...] = ()                # sides whose next chit is cancelled
+    rerolls: tuple[tuple[str, int], ...] = ()        # side -> re-rolls of failed checks left
 
 
 @attrs.frozen
@@ -80,7 +87,11 @@ def _battle_view(g: Roads, side: str | None) -> BattleView | None:
         their_chits=theirs, cup_sizes=tuple((k, len(v)) for k, v in sorted(b.cups.items())),
         played=tuple((p[0], p[1]) for p in b.played), turn=b.turn,
         fortified=tuple(sorted(b.fortified.items())), retreating=tuple(b.retreats),
-        cards=tuple((c[0], c[1]) for c in b.cards))
+        cards=tuple((c[0], c[1]) for c in b.cards),
+        steps=tuple((e[0], e[1], e[2]) for e in b.steps), retreat_path=tuple(b.retreat_path),
+        cohesion_mod=tuple(sorted(b.cohesion_mod.items())), draw_mod=tuple(sorted(b.draw_mod.items())),
+        cancel_next=tuple(sorted(k for k, v in b.cancel_next.items() if v)),
+        rerolls=tuple(sorted(b.rerolls.items())))
 
 
 def make_view(g: Roads, side: str | None) -> View:

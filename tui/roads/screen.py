@@ -4,11 +4,14 @@ the hand and the battle, all from one seat's view.
 A seat is one side's view: hot-seat, the seat follows the side to act and a pass screen hides
 the board whenever the keyboard goes to the other side; against the computer the seat stays
 the human side and the computer's commands come through the same apply path after a short,
-visible pause.
+visible pause. The computer (``rules.roads.ai`` at the game's strength) and the hint (`!`: the
+hard AI for the seat's side) think in a worker thread on a copy of the game, while the screen
+shows a "thinking" mark and stays responsive.
 """
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 from rich.console import Group
@@ -50,11 +53,14 @@ class RoadsScreen(GameScreen):
         Binding("v", "view", "Map", id="view"),
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
+        Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
     ]
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
         self._bot_timer = None
         self.computer, self.bot = "", None
+        self.strength = "normal"
+        self.thinking = ""         # "" or who is thinking in the worker: "computer", "hint"
         self._seat: str | None = None
         self._concealed = False
         if game is not None:
@@ -63,9 +69,10 @@ class RoadsScreen(GameScreen):
 
     def _take(self, game) -> None:
         """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
-        from rules.roads.bots import BOTS
+        from rules.roads.ai import SearchBot
         self.computer = game.options.get("computer", "")
-        self.bot = BOTS["heuristic"](game.seed) if self.computer else None
+        self.strength = game.options.get("strength", "normal")
+        self.bot = SearchBot(self.strength, seed=game.seed) if self.computer else None
         self._seat = self._seat_for(game.to_act())
         self._concealed = not self.computer
 
@@ -211,12 +218,15 @@ class RoadsScreen(GameScreen):
     def _status(self, view, seat, to_act) -> None:
         vp = dict(view.vp)
         t = Text()
+        if self.thinking:                 # first: the status line is cut at 80 columns
+            t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint… ", style="bold reverse")
+            t.append(" ")
         t.append(f"Roads to Stalingrad · seq {view.sequence} · ", style="bold")
         if seat:
             t.append(f"seat: {self.name_of(seat)} ({panels.NAME[seat]}) ", style="reverse")
         if to_act:
             t.append(f" to act: {panels.NAME[to_act]}")
-            if to_act == self.computer:
+            if to_act == self.computer and self.thinking != "computer":
                 t.append(" (computer…)", style="italic")
         if view.operation:
             t.append(f" · {view.operation.sp} SP", style="bold")
@@ -307,7 +317,78 @@ class RoadsScreen(GameScreen):
         self._bot_timer = None
         if self.game.outcome is not None or self.game.to_act() != self.computer:
             return
-        self.play(self.bot.choose(self.game))
+        if self.thinking:                 # a hint asked on the last turn is still running
+            self._bot_timer = self.set_timer(BOT_PAUSE, self._bot_move)
+            return
+        self._think("computer", self.bot.decide, self._bot_decided)
+
+    def _think(self, who: str, decide, then) -> None:
+        """Run ``decide`` on a copy of the game in a worker thread; ``then(result, position)``
+        runs on the UI thread (result: what ``decide`` returned, or the exception it raised)."""
+        self.thinking = who
+        self._status(self._view, self._seat, self.game.to_act())
+        position = len(self.game.log)
+        copy = _copy(self.game)
+        app = self.app
+
+        def work() -> None:
+            try:
+                result = decide(copy)
+            except Exception as exc:      # the AI failed: play goes on (see ``then``)
+                result = exc
+            try:
+                app.call_from_thread(then, result, position)
+            except RuntimeError:
+                pass                      # the app closed while it thought
+
+        self.run_worker(work, thread=True, group="roads-ai", exit_on_error=False)
+
+    def _thought(self, position: int) -> bool:
+        """The worker is done: clear the mark; True when the game is still where it was."""
+        self.thinking = ""
+        if not self.is_attached:
+            return False
+        self._status(self._view, self._seat, self.game.to_act())
+        return len(self.game.log) == position and self.game.outcome is None
+
+    def _bot_decided(self, decision, position: int) -> None:
+        if not self._thought(position) or self.game.to_act() != self.computer:
+            self._maybe_bot()
+            return
+        if isinstance(decision, Exception):
+            from rules.roads.bots import BOTS
+            self.notify(f"The computer's search failed ({decision}); it plays by doctrine this once.",
+                        severity="error", timeout=10)
+            cmd = BOTS["heuristic"](len(self.game.log)).choose(self.game)
+            line = f"{self.game.describe(cmd)}: by doctrine"
+        else:
+            cmd, line = decision.command, decision.public
+        self.query_one(LogPanel).add_events([Event(f"Computer ({self.strength}): {line}", kind="ai")])
+        self.play(cmd)
+
+    def action_hint(self) -> None:
+        """What the hard AI would do now for the seat's side, and why, from that side's view."""
+        if self.game is None:
+            return
+        side = self.game.to_act()
+        if self.game.outcome is not None or side is None or side != self._seat or self._concealed:
+            self.notify("A hint is for the side to act, on its player's turn.", severity="warning")
+            return
+        if self.thinking:
+            self.notify("Still thinking…")
+            return
+        from rules.roads.ai import hint
+        self._think("hint", lambda copy: hint(copy, side), self._hinted)
+
+    def _hinted(self, result, position: int) -> None:
+        if not self._thought(position):
+            return                        # the game moved on meanwhile: the hint is stale
+        if isinstance(result, Exception):
+            self.notify(f"No hint: {result}", severity="error", timeout=8)
+            return
+        _cmd, reason = result
+        self.app.push_screen(HintScreen(f"Hint for {panels.NAME[self._seat]} (the hard computer "
+                                        f"would do this):\n\n{reason}"))
 
     def action_undo(self) -> None:
         if self.computer and self.game.to_act() == self.computer:
@@ -370,7 +451,38 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
         "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
         "jump to an area by name, Enter acts there. Areas marked with dots are where the menu's "
-        "commands lead. h the supply track, the battle and your hand in full. x the card reference.")
+        "commands lead. h the supply track, the battle and your hand in full. x the card reference. "
+        "! a hint: what the hard computer would do now for the side to act, and why, from that "
+        "side's view only.")
+
+
+def _copy(game):
+    """The game for a worker thread to read while the screen goes on with the real one (the AI
+    reads it only through ``legal()`` and the acting side's ``view``; it never rolls its dice)."""
+    from rules.core.dice import SeededDice
+    from rules.roads.game import Roads
+    state = pickle.loads(pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL))
+    return Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
+                 options=dict(game.options), undo=False)
+
+
+class HintScreen(ModalScreen):
+    """The hint, over the game; any of Enter, Esc, q or ! closes it."""
+
+    BINDINGS = [Binding("enter", "close", "Close"), Binding("escape", "close", show=False),
+                Binding("q", "close", show=False), Binding("exclamation_mark", "close", show=False)]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rd-hint"):
+            yield Static(Text(self.text))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class GotoScreen(ModalScreen[str | None]):

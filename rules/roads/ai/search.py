@@ -11,9 +11,11 @@ At each decision with more than one legal command:
    all candidates of one world share its dice seed (common random numbers);
 4. the candidate with the best mean wins, and one line says why.
 
-A battle under way cannot be rebuilt from a view (the cups and the steps still to resolve are
-hidden), so the chits, cohesion checks and retreats are chosen by doctrine; the decision to
-attack is searched. The strengths differ only in effort: candidates, worlds and horizon.
+Inside a battle (which chit, which unit checks, where to retreat, a card played in the battle)
+every legal answer is searched the same way in worlds whose hidden chits are sampled
+(``determinize``): each answer is played, the rest of the battle is fought by doctrine with the
+world's chits and dice, and the position at the battle's end is evaluated. The strengths differ
+only in effort: candidates, worlds, horizon and battle worlds (easy decides battles by doctrine).
 
 The bot reads the real game only through ``Public``: the legal commands, whose turn it is, the
 view of the side to act, the printed content and map. It never reads the state.
@@ -31,7 +33,7 @@ from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
 from ..bots import HeuristicBot, _Context
-from ..commands import Move, PlayChit, Release, Retreat
+from ..commands import Choose, DiscardCard, Gather, Move, PlayCard, PlayChit, Release, Retreat
 from ..game import Roads
 from ..state import AXIS, SOVIET
 from .determinize import can_determinize, determinize
@@ -44,13 +46,16 @@ class Effort:
     samples: int             # determinized worlds
     horizon: int             # commands played on by doctrine after the candidate
     budget: float            # seconds: no world is begun that would end past it (one always is)
+    battle_worlds: int = 0   # worlds for a decision inside a battle (0: by doctrine)
 
 
 STRENGTHS = {
     "easy": Effort(candidates=2, samples=2, horizon=12, budget=0.5),
-    "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5),
-    "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5),
+    "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5, battle_worlds=24),
+    "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5, battle_worlds=48),
 }
+BATTLE_CANDIDATES = 8        # answers searched inside a battle, the doctrine's best first
+BATTLE_HORIZON = 150         # commands at most to the end of a battle in a rollout
 
 
 class Public:
@@ -128,6 +133,7 @@ class Decision:
     reason: str
     seconds: float
     searched: bool
+    public: str = ""          # the line as the other side may read it (``public_line``)
 
 
 class SearchBot:
@@ -152,13 +158,17 @@ class SearchBot:
 
     def decide(self, game) -> Decision:
         start = time.perf_counter()
+        self._runner, self._margin = None, ""      # the runner-up of a search, and its words
         pub = Public(game)
         side = pub.to_act()
         cmds = pub.legal()
         view = pub.view(side)
         if len(cmds) == 1:
             cmd, why, searched = cmds[0], "the only legal command", False
-        elif not can_determinize(view):
+        elif view.battle is not None and self.effort.battle_worlds and can_determinize(view):
+            cmd, why = self._search_battle(pub, view, cmds)
+            searched = True
+        elif view.battle is not None or not can_determinize(view):
             cmd = self.policy.choose(pub)
             why, searched = self._doctrine_reason(pub, view, cmd), False
         else:
@@ -168,7 +178,8 @@ class SearchBot:
             # the doctrine then ranks that unit's Gather last: no gather-release loop
             self.policy.released.add((view.operation.number, cmd.unit))
         line = f"{pub.describe(cmd)}: {why}"
-        d = Decision(cmd, line, time.perf_counter() - start, searched)
+        d = Decision(cmd, line, time.perf_counter() - start, searched,
+                     public_line(pub, cmd, why, self._margin, self._runner))
         self.explain = line
         self.decisions.append(d)
         return d
@@ -179,15 +190,76 @@ class SearchBot:
         side = view.side
         ctx = _Context(pub, view, side, self.policy)
         ranked = sorted(range(len(cmds)), key=lambda i: -ctx.score(cmds[i]))
-        cands = [cmds[i] for i in ranked[: e.candidates]]
-        if len(cands) == 1:
-            return cands[0], "the doctrine's choice"
-        values = [[] for _ in cands]
+        cands = [cmds[i] for i in ranked[: e.candidates] if not self._regathers(view, cmds[i])]
+        if len(cands) <= 1:
+            return (cands or [cmds[ranked[0]]])[0], "the doctrine's choice"
         took = [[] for _ in cands]
+
+        def play_on(i, g, seed):
+            _rollout(g, e.horizon, seed)
+            cmd = cands[i]
+            if isinstance(cmd, Move) and _foes_in(view, cmd.area, side):
+                took[i].append(g.state.control.get(cmd.area) == side
+                               and not _foes_in_state(g, cmd.area, side))
+
+        values = self._sample(pub, view, cands, e.samples, play_on)
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        return cands[best], self._search_reason(pub, cands, means, took, best, len(values[best]))
+
+    def _regathers(self, view, cmd) -> bool:
+        """A Gather of a unit this side released in this operation: searching it again could
+        release and gather the same unit for ever (a sim found it), so it is not a candidate."""
+        op = view.operation
+        return (isinstance(cmd, Gather) and op is not None
+                and (op.number, cmd.unit) in self.policy.released)
+
+    def _search_battle(self, pub, view, cmds):
+        """Every answer (up to BATTLE_CANDIDATES, the doctrine's best first) played in sampled
+        worlds, the battle fought to its end by doctrine, the position then evaluated."""
+        side = view.side
+        bv = view.battle
+        ctx = _Context(pub, view, side, self.policy)
+        ranked = sorted(range(len(cmds)), key=lambda i: -ctx.score(cmds[i]))
+        kinds = {}                                # two chits of one kind are one answer
+        for i in ranked:
+            kinds.setdefault(pub.describe(cmds[i]), cmds[i])
+        cands = list(kinds.values())[:BATTLE_CANDIDATES]
+        if len(cands) == 1:
+            return cands[0], f"battle of {pub.area_name(bv.area)}: every answer is the same"
+        held = [[] for _ in cands]
+
+        def fight_on(i, g, seed):
+            bots = {AXIS: _Rollout(seed), SOVIET: _Rollout(seed + 1)}
+            for _ in range(BATTLE_HORIZON):
+                if g.state.battle is None or g.to_act() is None:
+                    break
+                g.apply(bots[g.to_act()].choose(g))
+            held[i].append(g.state.control.get(bv.area) == side and not _foes_in_state(g, bv.area, side))
+
+        values = self._sample(pub, view, cands, self.effort.battle_worlds, fight_on)
+        means = [sum(v) / len(v) if v else float("-inf") for v in values]
+        best = max(range(len(cands)), key=lambda i: (means[i], -i))
+        n = len(values[best])
+        where = pub.area_name(bv.area)
+        aim = "clear" if side == bv.attacker else "hold"
+        parts = [f"battle of {where}: {100 * sum(held[best]) / max(1, n):.0f}% to {aim} it "
+                 f"in {n} sampled world{'s' if n != 1 else ''}"]
+        others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
+        if others:
+            self._margin, self._runner = _margin(pub, cands, means, best, others)
+            parts.append(self._margin)
+        return cands[best], ", ".join(parts)
+
+    def _sample(self, pub, view, cands, worlds: int, play_on) -> list[list[float]]:
+        """The value of each candidate in each of up to ``worlds`` sampled worlds: the candidate
+        played, then ``play_on(i, game, seed)``, then the evaluation for the side to act. All
+        candidates of one world share its dice seed (common random numbers)."""
+        values = [[] for _ in cands]
         begun = time.perf_counter()
-        for k in range(e.samples):
+        for k in range(worlds):
             spent = time.perf_counter() - begun
-            if k and self.use_budget and spent + spent / k > e.budget:
+            if k and self.use_budget and spent + spent / k > self.effort.budget:
                 break                            # the next world would end past the budget
             world = determinize(view, pub.content, pub.map, self.rng)
             frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
@@ -199,15 +271,9 @@ class SearchBot:
                     g.apply(cmd)
                 except IllegalCommand:
                     continue                     # not legal in this world: no evidence for it
-                _rollout(g, e.horizon, seed)
-                values[i].append(evaluate(g, side))
-                if isinstance(cmd, Move) and _foes_in(view, cmd.area, side):
-                    took[i].append(g.state.control.get(cmd.area) == side
-                                   and not any(c.where == cmd.area and c.side != side
-                                               for c in g.state.units.values()))
-        means = [sum(v) / len(v) if v else float("-inf") for v in values]
-        best = max(range(len(cands)), key=lambda i: (means[i], -i))
-        return cands[best], self._search_reason(pub, cands, means, took, best, len(values[best]))
+                play_on(i, g, seed)
+                values[i].append(evaluate(g, view.side))
+        return values
 
     # -- explanations -------------------------------------------------------------------------------
     def _search_reason(self, pub, cands, means, took, best, worlds) -> str:
@@ -219,8 +285,8 @@ class SearchBot:
                      f"sampled world{'s' if worlds != 1 else ''}")
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
-            runner = max(others, key=lambda i: means[i])
-            parts.append(f"{means[best] - means[runner]:+.1f} over {pub.describe(cands[runner])}")
+            self._margin, self._runner = _margin(pub, cands, means, best, others)
+            parts.append(self._margin)
         return ", ".join(parts)
 
     def _doctrine_reason(self, pub, view, cmd) -> str:
@@ -228,15 +294,44 @@ class SearchBot:
         if b is not None:
             where = pub.area_name(b.area)
             if isinstance(cmd, PlayChit):
-                return f"battle of {where}: the chit that hurts the enemy most for the least risk"
+                return f"battle of {where}: by doctrine, the chit that hurts the enemy most for the least risk"
             if isinstance(cmd, Retreat):
-                return f"battle of {where}: the retreat towards the friendly front"
-            return f"battle of {where}: by doctrine (the cups are hidden, no search)"
+                return f"battle of {where}: by doctrine, the retreat towards the friendly front"
+            return f"battle of {where}: by doctrine (this strength does not search battles)"
         return "by doctrine"
+
+
+def _margin(pub, cands, means, best, others) -> tuple[str, object]:
+    runner = max(others, key=lambda i: means[i])
+    gap = means[best] - means[runner]
+    if gap < 0.05:
+        return f"no better than {pub.describe(cands[runner])} (the doctrine breaks the tie)", cands[runner]
+    return f"{gap:+.1f} over {pub.describe(cands[runner])}", cands[runner]
+
+
+# commands that name what the other side may not see: a card or chit still in hand, a card
+# discarded face down (4.2.3c), the secret Card/Map choice (4.2.2)
+SECRET = (PlayCard, PlayChit, DiscardCard, Choose)
+
+
+def public_line(pub, cmd, why: str, margin: str, runner) -> str:
+    """The explanation as the other side may read it: a secret command is not named, and a
+    runner-up still in hand is left out."""
+    if margin and isinstance(runner, SECRET):
+        why = why[: -len(margin) - 2] if why.endswith(", " + margin) else why
+    if isinstance(cmd, Choose):
+        return "made the Card/Map choice (secret until both are in)"
+    if isinstance(cmd, DiscardCard):
+        return "discarded a card face down"
+    return f"{pub.describe(cmd)}: {why}"
 
 
 def _foes_in(view, area: str, side: str) -> bool:
     return any(c.where == area and c.side != side for c in view.units)
+
+
+def _foes_in_state(g: Roads, area: str, side: str) -> bool:
+    return any(c.where == area and c.side != side for c in g.state.units.values())
 
 
 def _rollout(g: Roads, horizon: int, seed: int) -> None:

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.core.dice import SeededDice
+from rules.roads import commands as c
 from rules.roads import new_game
 from rules.roads.ai import Effort, SearchBot, determinize, evaluate, hint
 from rules.roads.ai.determinize import unseen_cards
@@ -98,7 +99,8 @@ def test_the_ai_finishes_a_game_with_legal_commands_only(ai_side):
     bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
     while game.state.cards_done < 40:
         game.apply(bots[game.to_act()].choose(game))
-    ai = SearchBot("easy", seed=3, effort=Effort(candidates=2, samples=1, horizon=4, budget=99.0))
+    ai = SearchBot("easy", seed=3, effort=Effort(candidates=2, samples=1, horizon=4, budget=99.0,
+                                                    battle_worlds=2))
     rnd = BOTS["random"](5)
     for _ in range(20000):
         if game.outcome is not None:
@@ -195,3 +197,142 @@ def test_a_unit_the_search_released_is_not_gathered_again_by_the_doctrine():
     d = bot.decide(game)
     assert d.command == release
     assert (game.state.operation.number, release.unit) in bot.policy.released
+
+
+# -- decisions inside a battle (issue 12: chits, checks, retreats and cards searched) ---------------
+def _in_battle(seed: int, skip: int = 0):
+    """A game by doctrine up to a battle decision with more than one answer, the other side
+    holding chits and both cups not empty (so a twin can differ in what is hidden)."""
+    game = new_game(seed=seed, undo=False)
+    bots = {AXIS: HeuristicBot(seed), SOVIET: HeuristicBot(seed + 1)}
+    while True:
+        b = game.state.battle
+        if b is not None and len(game.legal()) > 1:
+            side = game.to_act()
+            if b.drawn.get(other(side)) and all(b.cups.get(sd) for sd in (AXIS, SOVIET)):
+                if skip == 0:
+                    return game
+                skip -= 1
+        game.apply(bots[game.to_act()].choose(game))
+
+
+def _hidden_battle_twin(game, side: str, seed: int) -> Roads:
+    """``_hidden_twin`` and, in the battle, the other side's chits in hand swapped with chits of
+    its cup and both cups in another order."""
+    twin = _hidden_twin(game, side, seed)
+    rng = random.Random(seed)
+    b = twin.state.battle
+    foe = other(side)
+    pool = b.drawn[foe] + b.cups[foe]
+    rng.shuffle(pool)
+    n = len(b.drawn[foe])
+    b.drawn[foe], b.cups[foe] = pool[:n], pool[n:]
+    rng.shuffle(b.cups[side])
+    return twin
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_battle_view_shows_no_chit_the_side_cannot_see(seed):
+    # 9.5.2: the other side's chits in hand and both cups' order are secret; what the view adds
+    # (the steps to resolve, the retreat path, the cards' modifiers) comes from things face up
+    game = _in_battle(seed, skip=seed)
+    side = game.to_act()
+    twin = _hidden_battle_twin(game, side, seed + 50)
+    assert twin.state.battle.drawn[other(side)] != game.state.battle.drawn[other(side)] \
+        or twin.state.battle.cups != game.state.battle.cups
+    assert twin.view(side) == game.view(side)
+    b, bv = game.state.battle, game.view(side).battle
+    assert [list(e) for e in bv.steps] == b.steps and list(bv.retreat_path) == b.retreat_path
+    assert dict(bv.cohesion_mod) == b.cohesion_mod and dict(bv.draw_mod) == b.draw_mod
+
+
+def test_a_determinized_battle_shows_the_viewer_the_same_view_and_commands():
+    # the sampled chits fit the cups' sizes and the other side's hand size, over many battles
+    game = new_game(seed=8, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    checked = 0
+    while checked < 25:
+        if game.state.battle is not None and len(game.legal()) > 1:
+            side = game.to_act()
+            view = game.view(side)
+            world = determinize(view, game.content, game.map, random.Random(checked))
+            assert world.view(side) == view
+            assert world.legal() == game.legal()
+            mine = set(game.state.battle.drawn.get(side, []))
+            assert set(world.state.battle.drawn[side]) == mine
+            checked += 1
+        game.apply(bots[game.to_act()].choose(game))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_ai_fights_a_battle_the_same_whatever_it_cannot_see(seed):
+    # issue 12, item 6, in a battle: the other side's chits, the cups' order, hands and decks
+    game = _in_battle(seed)
+    side = game.to_act()
+    twin = _hidden_battle_twin(game, side, seed + 100)
+    assert twin.view(side) == game.view(side)
+    effort = Effort(candidates=3, samples=1, horizon=4, budget=99.0, battle_worlds=6)
+    a = SearchBot("normal", seed=7, budget=False, effort=effort).decide(game)
+    b = SearchBot("normal", seed=7, budget=False, effort=effort).decide(twin)
+    assert a.searched and b.searched
+    assert a.command == b.command and a.reason == b.reason
+    assert "sampled worlds" in a.reason or "every answer is the same" in a.reason
+
+
+def test_battle_decisions_are_searched_above_easy_and_by_doctrine_at_easy():
+    game = _in_battle(4)
+    hard = SearchBot("hard", seed=1).decide(game)
+    easy = SearchBot("easy", seed=1).decide(game)
+    assert hard.searched and hard.command in game.legal()
+    assert "battle of" in hard.reason
+    assert not easy.searched and "by doctrine" in easy.reason
+
+
+def test_the_public_line_names_no_card_or_chit_still_in_hand_nor_a_secret_choice():
+    # what the other player reads in the log: the AI's own view may name its hand
+    game = new_game(seed=9, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    ai = SearchBot("normal", seed=2, effort=Effort(candidates=4, samples=1, horizon=4, budget=99.0,
+                                                   battle_worlds=2))
+    kinds = set()
+    withheld = 0                      # decisions whose full reason named something secret
+    for _ in range(400):
+        side = game.to_act()
+        if side == SOVIET:
+            view = game.view(SOVIET)
+            secret = {game.card_name(k) for k in view.hand}
+            secret |= {game.content.chits[k.split("#")[0]].name for k in (view.battle.my_chits if view.battle else ())}
+            d = ai.decide(game)
+            played = game.describe(d.command) if not isinstance(d.command, (c.Choose, c.DiscardCard)) else ""
+            for name in secret:
+                if name not in played:
+                    assert name not in d.public, (name, d.public)
+                    withheld += name in d.reason
+            if isinstance(d.command, c.Choose):
+                assert d.command.choice not in d.public.replace("Card/Map", "")
+            kinds.add(type(d.command).__name__)
+            game.apply(d.command)
+        else:
+            game.apply(bots[side].choose(game))
+    assert {"Choose", "PlayChit"} <= kinds
+    assert withheld
+
+
+def test_a_unit_released_in_an_operation_is_not_gathered_again_by_the_search(monkeypatch):
+    # a sim found the search releasing and gathering one unit for ever when few commands remain;
+    # here every command is a candidate and the evaluation favours a bigger force
+    from rules.roads.ai import search
+    monkeypatch.setattr(search, "evaluate", lambda g, side: len(g.state.operation.force)
+                        if g.state.operation else 0)
+    game = new_game(seed=12, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while not (sum(isinstance(cmd, c.Gather) for cmd in game.legal()) >= 1
+               and len(game.legal()) >= 3 and game.state.battle is None):
+        game.apply(bots[game.to_act()].choose(game))
+    op = game.view(game.to_act()).operation
+    ai = SearchBot("normal", seed=1, budget=False,
+                   effort=Effort(candidates=99, samples=1, horizon=0, budget=99.0))
+    ai.policy.released |= {(op.number, cmd.unit) for cmd in game.legal() if isinstance(cmd, c.Gather)}
+    d = ai.decide(game)
+    assert not isinstance(d.command, c.Gather)
+    assert d.command in game.legal()

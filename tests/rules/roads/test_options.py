@@ -22,3 +22,17 @@ def test_a_new_game_without_names_has_no_options():
 def test_the_computer_plays_a_side():
     with pytest.raises(ValueError, match="the computer plays"):
         new_game(seed=1, computer="germany")
+
+
+def test_the_computers_strength_survives_a_save():
+    game = new_game(seed=3, computer="axis", strength="hard")
+    game.apply(game.legal()[0])
+    again = registry.load_save(save.dumps(game))
+    assert again.options == {"computer": "axis", "strength": "hard"}
+
+
+def test_the_computers_strength_is_one_of_three_and_needs_a_computer():
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        new_game(seed=1, computer="axis", strength="brutal")
+    with pytest.raises(ValueError, match="against the computer"):
+        new_game(seed=1, strength="hard")

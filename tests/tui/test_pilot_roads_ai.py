@@ -1,0 +1,125 @@
+"""The Roads computer opponent on the screen (issue 12, item 3), driven by keys at 80x24: it
+thinks in a worker thread with a visible mark while the screen answers keys, its explanation
+goes to the log, and the hint key shows what the hard AI would do for the side to act."""
+
+from __future__ import annotations
+
+import threading
+
+from rules.roads import new_game
+from rules.roads.ai import SearchBot, hint
+from rules.roads.bots import BOTS
+from tests.support.screens import flat, frame, key_for, stack
+from tui.app import WartableApp
+from tui.roads import screen as roads_screen
+from tui.roads.screen import RoadsScreen
+from tui.widgets.area_map import AreaMap
+from tui.widgets.log_panel import LogPanel
+
+SIZE = (80, 24)
+
+
+async def _until(pilot, test, seconds: float = 30.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if test():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never got there")
+
+
+async def test_the_computer_thinks_off_the_ui_thread_with_a_mark_and_logs_why(monkeypatch):
+    go = threading.Event()
+    decide = SearchBot.decide
+
+    def held(self, copy):                                  # the search waits for the test
+        assert threading.current_thread() is not threading.main_thread()
+        go.wait(20)
+        return decide(self, copy)
+
+    monkeypatch.setattr(SearchBot, "decide", held)
+    game = new_game(seed=5, players={"axis": "Computer", "soviet": "Anna"}, computer="axis",
+                    strength="easy")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert screen.bot.name == "easy"                   # the strength kept in the options
+        await _until(pilot, lambda: screen.thinking == "computer")
+        assert "thinking" in frame(app).split("\n")[0]     # the mark on the status line
+        assert not screen.query_one(AreaMap).has_focus
+        await pilot.press("v")                             # the screen answers keys meanwhile
+        await pilot.pause()
+        assert screen.query_one(AreaMap).has_focus
+        assert len(game.log) == 0
+        go.set()
+        await _until(pilot, lambda: len(game.log) > 0)
+        await _until(pilot, lambda: not screen.thinking)
+        assert "thinking" not in frame(app).split("\n")[0]
+        logged = [line.text.strip() for line in screen.query_one(LogPanel).lines]
+        assert any("Computer (easy): " in line for line in logged)
+
+
+async def test_the_hint_key_shows_what_the_hard_ai_would_do_for_the_side_to_act(monkeypatch):
+    go = threading.Event()
+
+    def held(game, side):                                  # the hint waits for the test
+        go.wait(20)
+        return hint(game, side)
+
+    monkeypatch.setattr(roads_screen, "hint", held)
+    game = new_game(seed=6, players={"axis": "Anna", "soviet": "Ben"})
+    bot = BOTS["heuristic"](1)
+    while len(game.legal()) < 3 or game.to_act() != "axis":
+        game.apply(bot.choose(game))
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: stack(app)[-1] == "PassScreen")
+        await pilot.press("enter")                         # hot-seat: Anna takes the keyboard
+        await pilot.pause()
+        screen = app.screen
+        before = len(game.log)
+        await pilot.press("exclamation_mark")
+        await _until(pilot, lambda: screen.thinking == "hint", 5)
+        assert "hint" in frame(app).split("\n")[0]
+        go.set()
+        await _until(pilot, lambda: stack(app)[-1] == "HintScreen")
+        await pilot.pause()
+        text = flat(app)
+        assert "Hint for Axis" in text
+        assert any(game.describe(cmd) in text for cmd in game.legal())
+        assert len(game.log) == before                     # a hint plays nothing
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen"
+        assert "hint" not in frame(app).split("\n")[0]
+
+
+async def test_the_new_campaign_screen_offers_the_computers_strength():
+    app = WartableApp(autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "New campaign: Roads to Stalingrad"))
+        await pilot.pause()
+        assert "computer:" not in flat(app)               # hot-seat: no strength to choose
+        await pilot.press("m")                             # you the Axis, the computer the Soviets
+        await pilot.pause()
+        assert "[s] computer: normal" in flat(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert "[s] computer: hard" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen)
+        assert app.screen.game.options["strength"] == "hard" and app.screen.bot.name == "hard"
+
+
+async def test_a_failed_search_still_lets_the_computer_move(monkeypatch):
+    def broken(self, copy):
+        raise RuntimeError("no worlds")
+
+    monkeypatch.setattr(SearchBot, "decide", broken)
+    game = new_game(seed=5, players={"axis": "Computer", "soviet": "Anna"}, computer="axis")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: len(game.log) > 0)
+        await pilot.pause()
+        logged = [line.text.strip() for line in app.screen.query_one(LogPanel).lines]
+        assert any("Computer (normal): " in line and "by doctrine" in line for line in logged)
