@@ -65,6 +65,7 @@ class View:
     discard_counts: tuple[tuple[str, int], ...]   # face down: counts only
     played: tuple[tuple[str, str], ...]           # (side, card) face up
     my_choice: str                                # the viewer's own Card/Map choice ("" if none yet)
+    my_ready: str                                 # the viewer's own Event set face down ("" if none)
     chosen: tuple[str, ...]                       # the sides that have chosen
     revealed: tuple[tuple[str, str], ...]         # both choices, once both are in
     queue: tuple[tuple[str, str], ...]
@@ -119,6 +120,7 @@ def make_view(g: Roads, side: str | None) -> View:
         discard_counts=tuple((sd, len(s.cards[sd].discards)) for sd in (AXIS, SOVIET)),
         played=tuple((sd, k) for sd in (AXIS, SOVIET) for k in s.cards[sd].played),
         my_choice=ch.get(side, "") if side else "",
+        my_ready=s.ready.get(side, "") if side else "",
         chosen=tuple(sorted(ch)),
         revealed=tuple(sorted(ch.items())) if both else (),
         queue=tuple((q[0], q[1]) for q in s.sequence.queue),

@@ -65,7 +65,7 @@ async def test_the_hint_key_shows_what_the_hard_ai_would_do_for_the_side_to_act(
         go.wait(20)
         return hint(game, side)
 
-    monkeypatch.setattr(roads_screen, "hint", held)
+    monkeypatch.setattr("rules.roads.ai.hint", held)       # the screen imports it when asked
     game = new_game(seed=6, players={"axis": "Anna", "soviet": "Ben"})
     bot = BOTS["heuristic"](1)
     while len(game.legal()) < 3 or game.to_act() != "axis":

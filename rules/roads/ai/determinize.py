@@ -35,7 +35,7 @@ def unseen_cards(view: View, content, side: str) -> list[str]:
     """The cards of ``side`` the viewer has not seen face up, in a fixed order."""
     seen = {k for sd, k in view.played if sd == side}
     if side == view.side:
-        seen |= set(view.hand)
+        seen |= set(view.hand) | ({view.my_ready} if view.my_ready else set())
     return sorted(c.id for c in content.cards.values() if c.side == side and c.id not in seen)
 
 
@@ -52,6 +52,8 @@ def determinize(view: View, content, board, rng: random.Random) -> Roads:
     for sd in SIDES:
         pool = unseen_cards(view, content, sd)
         rng.shuffle(pool)
+        # the other side's count takes in an Event it may have set face down (2.3): dealt to its
+        # hand here, since the viewer cannot tell; the viewer's own is set again as it is
         hand = list(view.hand) if sd == me else [pool.pop() for _ in range(min(counts["hand"][sd], len(pool)))]
         discards = [pool.pop() for _ in range(min(counts["discards"][sd], len(pool)))]
         deck = pool[: counts["deck"][sd]]   # a card set ready face down is the one left over
@@ -76,6 +78,7 @@ def determinize(view: View, content, board, rng: random.Random) -> Roads:
         soviet_reinforcements=view.soviet_reinforcements, operations=dict(view.operations),
         axis_rebuilt_op=view.axis_rebuilt_op, leader=view.leader, leader_gone=view.leader_gone,
         end_reason=view.end_reason,
+        ready={me: view.my_ready} if view.my_ready else {},
         # a card action whose card asked for a choice: the entry ends once it is answered
         entry_done=view.phase == "card" and view.pending is not None)
     seed = rng.randrange(2 ** 31)

@@ -26,6 +26,8 @@ def test_ruling_cc_2_3_4_traffic_jam_set_with_the_choice_costs_the_axis_operatio
     assert "traffic-jam" not in s.cards["soviet"].hand
     assert "traffic-jam" not in repr(game.view("axis"))      # face down: unseen by the Axis
     assert dict(game.view("axis").hand_sizes)["soviet"] == 5  # still held: no sign a card was set
+    assert game.view("soviet").my_ready == "traffic-jam"        # its owner still sees it
+    assert game.view("axis").my_ready == ""
     rp_area = next(c.area for c in game.legal() if isinstance(c, StartOperation))
     events = game.apply(StartOperation("axis", rp_area))
     assert any("Traffic Jam" in e.text for e in events)
