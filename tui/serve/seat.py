@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from rich.text import Text
+from textual.screen import Screen
 
 from rules.core.codec import CodecError, command_from_json, command_to_json
 from rules.core.errors import DiceExhausted, IllegalCommand, SaveError
@@ -142,6 +143,7 @@ class SeatScreen:
     note: str
 
     def on_mount(self) -> None:           # the game screen's own mount runs after this one
+        self.app.seat_shown = True
         self.set_interval(POLL, self._poll)
         self.query_one(LogPanel).write(Text(f"You hold the seat of {self.link.seat.label} in this game. q at "
                                             "the top of the menu (or ctrl+c) leaves it; the game waits.",
@@ -374,8 +376,26 @@ def screen_for(game_id: str):
     return _toi_screen() if game_id == "toi" else _victory_screen()
 
 
+class SeatEnd(Screen):
+    """Beneath a seat's screen instead of the launcher: a seated player is never handed the
+    launcher (its saves and new games are the host's). Coming back here (the end screen
+    closed, or the seat's screen left any other way) ends the session."""
+
+    def compose(self):
+        return []
+
+    def on_screen_resume(self) -> None:
+        if getattr(self.app, "seat_shown", False):
+            self.app.exit()
+
+
 class SeatApp(WartableApp):
     """The app in seat mode: straight onto the seat's screen; leaving it ends the app."""
+
+    seat_shown = False
+
+    def get_default_screen(self):
+        return SeatEnd()
 
     def __init__(self, seat: Seat, note: str = "") -> None:
         self.link = SeatLink(seat)
