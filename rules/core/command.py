@@ -309,3 +309,13 @@ def command_problem(cmd: Any, command_types: tuple[type, ...] = ()) -> str | Non
     if cls not in _FAST:
         _fast_check(cls)
     return None
+
+
+def is_int(value: Any) -> bool:
+    """Exactly an int: ``True`` and ``2.0`` are not (they compare equal to 1 and 2)."""
+    return type(value) is int
+
+
+def is_str(value: Any) -> bool:
+    """Exactly a str."""
+    return type(value) is str

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.core.command import Command, Decision
+from rules.core.command import Command, Decision, is_int as _is_int, is_str as _is_str
 from rules.core.legal import Span
 
 from .citations import REPLACE_KINDS, SIDE_NAME
@@ -19,14 +19,6 @@ from .commands import (
 )
 from .content import Scenario
 from .state import SIDES, TYPES, other
-
-
-def _is_int(x: Any) -> bool:
-    return type(x) is int
-
-
-def _is_str(x: Any) -> bool:
-    return type(x) is str
 
 
 class Legality:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.core.command import Command
+from rules.core.command import Command, is_int as _is_int, is_str as _is_str
 from rules.core.legal import Span
 
 from . import tables
@@ -20,14 +20,6 @@ from .commands import (
     RollLayout, RollMaps, SpecialUnit, Transfer, UnitsDone, Withdraw,
 )
 from .state import Match
-
-
-def _is_int(x: Any) -> bool:
-    return type(x) is int
-
-
-def _is_str(x: Any) -> bool:
-    return type(x) is str
 
 
 class Legality:
