@@ -7,7 +7,7 @@ import pytest
 
 from tests.support.roads import replayed
 from tui.serve import games
-from tui.serve.seat import SeatApp, SeatEnd
+from tui.serve.seat import SeatApp
 
 SIZE = (80, 24)
 
@@ -18,11 +18,11 @@ def seats(tmp_path, monkeypatch):
     return {s.side: s for s in games.create("roads", seed=3)}
 
 
-async def test_the_screen_beneath_a_seat_is_not_the_launcher(seats):
+async def test_a_seat_opens_on_its_game_and_plays_on(seats):
     app = SeatApp(seats["axis"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert [type(s).__name__ for s in app.screen_stack] == ["SeatEnd", "SeatRoadsScreen"]
+        assert type(app.screen).__name__ == "SeatRoadsScreen"
         assert app.return_code is None                     # the seat plays on
 
 
@@ -37,6 +37,4 @@ async def test_closing_the_end_screen_of_a_hosted_game_ends_the_session(seats):
         assert type(app.screen).__name__ == "RoadsEndScreen"
         await pilot.press("q")
         await pilot.pause(0.2)
-        assert app.return_code == 0                        # ended, not back at a launcher
-        assert not any(type(s).__name__ == "LauncherScreen" for s in app.screen_stack)
-        assert isinstance(app.screen_stack[0], SeatEnd)
+        assert app.return_code == 0                        # the session ends with the seat's screen

@@ -13,7 +13,6 @@ import os
 from pathlib import Path
 
 from rich.text import Text
-from textual.screen import Screen
 
 from rules.core.codec import CodecError, command_from_json, command_to_json
 from rules.core.errors import DiceExhausted, IllegalCommand, SaveError
@@ -376,26 +375,19 @@ def screen_for(game_id: str):
     return _toi_screen() if game_id == "toi" else _victory_screen()
 
 
-class SeatEnd(Screen):
-    """Beneath a seat's screen instead of the launcher: a seated player is never handed the
-    launcher (its saves and new games are the host's). Coming back here (the end screen
-    closed, or the seat's screen left any other way) ends the session."""
-
-    def compose(self):
-        return []
-
-    def on_screen_resume(self) -> None:
-        if getattr(self.app, "seat_shown", False):
-            self.app.exit()
-
-
 class SeatApp(WartableApp):
     """The app in seat mode: straight onto the seat's screen; leaving it ends the app."""
 
     seat_shown = False
 
-    def get_default_screen(self):
-        return SeatEnd()
+    def pop_screen(self):
+        """A seated player is never handed the launcher beneath (its saves and new games are
+        the host's): when the seat's screen goes (its end screen closed, or left any other
+        way), the session ends."""
+        result = super().pop_screen()
+        if self.seat_shown and len(self.screen_stack) <= 1 and self.return_code is None:
+            self.exit()
+        return result
 
     def __init__(self, seat: Seat, note: str = "") -> None:
         self.link = SeatLink(seat)
