@@ -97,6 +97,8 @@ def detail(game, view: View, area_id: str) -> Text:
     if rps:
         t.append("; " + ", ".join(rps))
     units = [unit_line(game, u) for u in view.units if u.where == area_id]
+    if view.leader == area_id:                    # series 12: the leader goes with his units
+        units.append(f"{game.content.leader.name} (leader)")
     t.append("\nUnits: " + ("; ".join(units) if units else "none"))
     borders = []
     for n in game.map.neighbours(area_id):
@@ -132,6 +134,11 @@ def supply_track(game, view: View) -> Text:
     for s in ("axis", "soviet"):
         t.append(f"\n{NAME[s]}: deck {decks.get(s, 0)}, hand {hands.get(s, 0)}, "
                  f"played {played[s]}, discarded {discards.get(s, 0)}")
+    leader = game.content.leader.name
+    if view.leader:
+        t.append(f"\n{leader}: in {game.area_name(view.leader)}")
+    elif view.leader_gone:
+        t.append(f"\n{leader}: eliminated (16.b)")
     t.append(f"\nAxis replacement used: operation {view.axis_rebuilt_op}" if view.axis_rebuilt_op > 0
              else "\nAxis replacement: not used yet")
     perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "d45" else "")
