@@ -399,8 +399,10 @@ async def test_the_rulebooks_campaign_phase_example_through_the_screens():
         await choose(pilot, "Buy: Flip a card to Veteran")
         assert labels(app) == ["morale · pay 1 morale", "supply · pay 1 supply"]
         await choose(pilot, "morale")
-        assert "Buy: Flip a card to Veteran · supply · pay 1 supply" in labels(app)
-        await choose(pilot, "Buy: Flip a card to Veteran")
+        # the same choice repeats: the menu stays where he bought, on the entry he was at
+        assert menu(app).depth == 1 and labels(app) == ["supply · pay 1 supply"]
+        await choose(pilot, "supply")
+        assert menu(app).depth == 0           # no card left to flip: back at the top
         assert cards_row(app, "soviet") == "Soviet: James 0 rec 1 VET 3 VET 4"
         # his last morale on an advanced deployment hex
         await choose(pilot, "Buy: Advanced set-up hex", "division 1")
@@ -499,6 +501,11 @@ async def test_penalty_and_campaign_phase_table_choices_pass_the_keyboard_each_t
         assert labels(app) == ["flamethrower · pay 2 ammunition", "engineer · pay 2 ammunition",
                                "antitank · pay 2 ammunition"]
         await choose(pilot, "engineer")
+        # he stays among the specializations, on the one he bought; q climbs back to the top
+        assert menu(app).depth == 1 and "engineer · pay 2 ammunition" in labels(app)
+        assert menu(app).options.highlighted == labels(app).index("engineer · pay 2 ammunition")
+        await pilot.press("q")
+        await pilot.pause()
         await choose(pilot, "Soviet is done buying")
         assert game.state.scenario == "order-227" and game.state.phase == "setup"
         assert game.state.ledger[0].lost["soviet"] == {"ammunition": 3, "morale": 5, "supply": 3}
@@ -789,6 +796,10 @@ async def test_red_october_status_phase_command_entry_and_each_sides_own_purchas
         assert [(p.side, p.item, p.detail, p.when) for p in bought] == [
             ("soviet", "specialization", "antitank", "Status Phase 2")]
         assert game.state.cards["soviet"]["ammunition"].tokens == 3
+        # the menu stays with the Soviet's purchases (the specializations are spent: one up)
+        assert labels(app) == ["Buy: Light tank", "Soviet is done buying"]
+        await pilot.press("q")
+        await pilot.pause()
         await choose(pilot, "German (Anna)")
         await choose(pilot, "Soviet (James)", "Soviet is done buying")
         assert game.state.phase == "battle"
@@ -820,3 +831,23 @@ async def test_resizing_to_120_columns_shows_the_wide_panels_and_keeps_the_menu_
         assert "to act: Soviet (James)" in top
         assert "# Scenario" in flat(app) and "Ramming Speed German 4 4 4 5 won" in flat(app)
         assert menu(app).depth == 1 and labels(app) == ["morale · pay 1 morale", "supply · pay 1 supply"]
+
+
+async def test_after_a_purchase_the_menu_stays_where_the_player_bought():
+    """Resource Acquisitions: purchases come one after another, so after a Buy the menu stays
+    at the level it was given from (its crumb on screen), on the entry chosen or the one now in
+    its place; it climbs only when nothing is left to buy there."""
+    app = WartableApp(game=example_at_soviet_purchases())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await choose(pilot, "Buy: Flip a card to Veteran")
+        assert labels(app) == ["morale · pay 1 morale", "supply · pay 1 supply"]
+        await choose(pilot, "supply")
+        assert menu(app).depth == 1 and labels(app) == ["morale · pay 1 morale"]
+        crumb = shown(app, menu(app).query_one("#menu-crumb"))
+        assert crumb == "Resource Acquisitions › Buy: Flip a card to Veteran (q: back)"
+        assert menu(app).options.highlighted == 0
+        await pilot.press("enter")                  # the highlighted entry: one key for the next
+        await pilot.pause()
+        assert [p.detail for p in app.screen.game.state.record.purchases[-2:]] == ["supply", "morale"]
+        assert menu(app).depth == 0 and "Buy: Advanced set-up hex" in labels(app)

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from rules.core.errors import IllegalCommand
-from rules.toi import (DonePurchasing, EndBattle, Halve, PenaltyEach, PenaltyTwo, PenaltyType, Score,
+from rules.toi import (Buy, DonePurchasing, EndBattle, Halve, PenaltyEach, PenaltyTwo, PenaltyType, Score,
                       SetCommand, SetInitiative, TideOfIron)
 from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
@@ -74,7 +74,13 @@ class ToIScreen(GameScreen):
             entries = [(("Open the result form (e)",), "result-form")] + entries
         elif game.state.phase == "status" and game.state.buyers:
             entries = [(("Enter the command on the cards (e)",), "result-form")] + entries
-        self.query_one(CommandMenu).set_entries(entries, title)
+        self.query_one(CommandMenu).set_entries(entries, title, keep_place=self._repeats())
+
+    def _repeats(self) -> bool:
+        """The last command was a purchase, which a player makes again and again (Resource
+        Acquisitions, a Status Phase): the menu stays where he bought."""
+        log = self.game.log
+        return bool(log) and isinstance(log[-1], Buy)
 
     def refresh_panels(self) -> None:
         game = self.game

@@ -161,6 +161,8 @@ class CommandMenu(Vertical):
         self._reported: tuple[int, int | None] | None = None   # (level number, index) last reported
         self._level = 0                                        # counts rebuilds of the shown level
         self._rebuilding = False
+        self._place: tuple[str, int] | None = None               # (label, index) to keep highlighted
+        self._picked: tuple[int, str, int] | None = None        # (generation, label, index) last chosen
 
     def compose(self) -> ComposeResult:
         yield Static("", id="menu-crumb")
@@ -186,14 +188,26 @@ class CommandMenu(Vertical):
         """Show these entries from the top; ``keep_place``: stay at the level the player is
         at (the same choice repeats: units added one by one), or the nearest one above it
         that is still offered."""
-        prefix = self._prefix if keep_place and title == self._title else ()
+        keep = keep_place and title == self._title
+        prefix = self._prefix if keep else ()
         self._entries = list(entries)
         self._title = title
         while prefix and not any(path[:len(prefix)] == prefix and len(path) > len(prefix)
                                  for path, _ in self._entries):
             prefix = prefix[:-1]
+        self._place = self._here() if keep and prefix == self._prefix else None
         self._prefix = prefix
         self._rebuild()
+
+    def _here(self) -> tuple[str, int] | None:
+        """The entry last chosen on this level (by key or Enter), else the highlighted one: its
+        label and index, to come back to when the level is rebuilt."""
+        if self._picked is not None and self._picked[0] == self._generation:
+            return self._picked[1:]
+        index = self.options.highlighted if self._items else None
+        if index is None or not 0 <= index < len(self._items):
+            return None
+        return self._items[index].label, index
 
     def note(self, text: str) -> None:
         """Show ``text`` where the menu's title goes, with no entries (e.g. while a game loads)."""
@@ -224,6 +238,7 @@ class CommandMenu(Vertical):
             if not (self._prefix and len(items) == 1 and not items[0].leaf):
                 break
             self._prefix = self._prefix[:-1] if climbing else self._prefix + (items[0].label,)
+            self._place = None                  # another level: from its top
         self._items = items
         self._show_level()
 
@@ -263,11 +278,24 @@ class CommandMenu(Vertical):
         try:
             ol.clear_options()
             ol.add_options(options)
+            index = self._kept_index() if options else None
             if options:
-                ol.highlighted = 0
+                ol.highlighted = index
         finally:
             self._rebuilding = False
-        self._post_highlight(0 if options else None)
+        self._post_highlight(index)
+
+    def _kept_index(self) -> int:
+        """Where the highlight goes on a new level: the top; on the level the player stays at,
+        the entry he was on (by its label), or the one now in its place."""
+        place, self._place = self._place, None
+        if place is None:
+            return 0
+        label, index = place
+        for i, item in enumerate(self._items):
+            if item.label == label:
+                return i
+        return min(index, len(self._items) - 1)
 
     def _moved(self, index: int | None) -> None:
         """The OptionList's highlight moved (called by MenuOptions as it happens)."""
@@ -293,6 +321,7 @@ class CommandMenu(Vertical):
             return False
         item = self._items[index]
         if item.leaf:
+            self._picked = (self._generation, item.label, index)
             self.post_message(self.Chosen(item.entries[0][1], self))
         else:
             self._prefix = self._prefix + (item.label,)
