@@ -34,6 +34,7 @@ from rules.toi import (
     new_game,
 )
 from rules.toi.export import campaign_markdown, setup_markdown
+from rules.toi.content import load
 from rules.toi.setup import setup_sheet
 from tui import storage
 from tui.app import WartableApp
@@ -851,3 +852,29 @@ async def test_after_a_purchase_the_menu_stays_where_the_player_bought():
         await pilot.pause()
         assert [p.detail for p in app.screen.game.state.record.purchases[-2:]] == ["supply", "morale"]
         assert menu(app).depth == 0 and "Buy: Advanced set-up hex" in labels(app)
+
+
+async def test_every_set_up_sheet_table_keeps_every_heading_whole_at_80x24():
+    """The set-up sheet (v) at 80x24, scrolled through by keys: every column heading of every
+    table is on screen whole (none cut to "Vehic…"), for every scenario's sheet."""
+    for start in load().constants.scenario_order:
+        game = new_game(start=start, players=("Anna", "James"))
+        lines = setup_markdown(game).splitlines()
+        headings = {cell.strip() for line, below in zip(lines, lines[1:]) if below.startswith("|---")
+                    for cell in line.strip("|").split("|")}
+        app = WartableApp(game=game)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, TextScreen), stack(app)
+            seen: list[str] = []
+            for _ in range(40):
+                seen.extend(frame(app).split("\n"))
+                await pilot.press("pagedown")
+                await pilot.pause()
+            assert not [line for line in seen if "…" in line], start
+            header_lines = [line for line in seen if "Div." in line or "Bought" in line]
+            assert header_lines, start
+            missing = {h for h in headings if h and not any(f" {h} " in f" {line} " for line in seen)}
+            assert not missing, (start, missing)

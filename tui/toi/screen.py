@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Group
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -26,6 +25,7 @@ from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: s
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.sheet_markdown import SheetMarkdown
 from tui.widgets.text_screen import TextScreen
 
 from .menu import menu_entries
@@ -148,7 +148,7 @@ class ToIScreen(GameScreen):
 
     def action_sheet(self) -> None:
         """The set-up sheet, its Markdown tables drawn as tables."""
-        self.app.push_screen(TextScreen("Set-up sheet", Markdown(setup_markdown(self.game))))
+        self.app.push_screen(TextScreen("Set-up sheet", SheetMarkdown(setup_markdown(self.game))))
 
     def action_export(self) -> None:
         self.export({"toi-campaign-record": campaign_markdown(self.game),
