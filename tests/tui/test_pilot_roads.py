@@ -39,6 +39,15 @@ async def settle(pilot, app, passes: bool = True) -> None:
 async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
     """Choose `cmd` through the menu's visible labels and keys, confirming when asked."""
     await settle(pilot, app, passes)
+    await keys_to(pilot, app, cmd)
+    if stack(app)[-1] == "ConfirmScreen":
+        await pilot.press("y")
+    await settle(pilot, app, passes)
+    assert stack(app)[-1] != "ConfirmScreen"
+
+
+async def keys_to(pilot, app, cmd) -> None:
+    """Press the keys shown in front of the labels down to `cmd`, from the top of the menu."""
     game = app.screen.game
     _title, entries = menu_entries(game)
     path = next(p for p, command in entries if command == cmd)
@@ -58,10 +67,6 @@ async def by_keys(pilot, app, cmd, passes: bool = True) -> None:
             break
         await pilot.press(key_for(app, path[depth]))     # press waits until the app is idle
     await pilot.pause()
-    if stack(app)[-1] == "ConfirmScreen":
-        await pilot.press("y")
-    await settle(pilot, app, passes)
-    assert stack(app)[-1] != "ConfirmScreen"
 
 
 async def until(pilot, condition, pauses: int = 40) -> None:
@@ -333,3 +338,44 @@ async def test_slash_goes_to_an_area_by_name_and_the_menu_keeps_the_keyboard():
         await pilot.press(KIND_KEY[c.StartOperation])           # the menu still has the keyboard
         await until(pilot, lambda: menu(app).depth == 1)
         assert menu(app).depth == 1
+
+
+async def test_the_end_of_an_operation_asks_first_on_the_shared_confirmation():
+    """Roads uses the one confirmation of every game (tui/widgets/confirm.py): what will happen
+    in bold, why it cannot be taken back, the same keys; n changes nothing; with confirmations
+    off in Settings the command is given at once."""
+    from tui.widgets.confirm import KEYS, ConfirmScreen
+    game = new_game(seed=2, players={"axis": "Anna", "soviet": "Ben"})
+    bot = BOTS["heuristic"](2)
+    while not any(isinstance(x, c.EndOperation) for x in game.legal()) or game.state.operation.sp == 0:
+        game.apply(bot.choose(game))
+    end = next(x for x in game.legal() if isinstance(x, c.EndOperation))
+    sp = game.state.operation.sp
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await keys_to(pilot, app, end)
+        assert isinstance(app.screen, ConfirmScreen), stack(app)
+        text = flat(app)
+        assert f"{game.describe(end)}?" in text
+        assert f"The initiative moves on. {sp} SP left unspent are lost." in text
+        assert KEYS in text
+        version = game.version
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen) and game.version == version
+        await keys_to(pilot, app, end)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.log[-1] == end
+
+    game = new_game(seed=2, players={"axis": "Anna", "soviet": "Ben"})
+    while not any(isinstance(x, c.EndOperation) for x in game.legal()):
+        game.apply(bot.choose(game))
+    end = next(x for x in game.legal() if isinstance(x, c.EndOperation))
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.confirmations = False
+        await settle(pilot, app)
+        await keys_to(pilot, app, end)
+        assert game.log[-1] == end and stack(app)[-1] != "ConfirmScreen"

@@ -267,29 +267,16 @@ class RoadsScreen(GameScreen):
         self.choose(message.command)
 
     def choose(self, cmd) -> None:
+        """Given as a player gives it: confirmed first when it cannot be taken back."""
+        self.give(cmd)
+
+    def confirmation(self, cmd):
+        """A secret choice revealed, a card discarded, an operation ended or a battle fought
+        cannot be taken back: the shared confirmation says what will happen (tui/widgets/confirm.py)."""
         from .menu import CONFIRM, is_battle
-        if getattr(self.app, "confirmations", True) and (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
-            self.app.push_screen(ConfirmScreen(self._warning(cmd)),
-                                 lambda ok: self.play(cmd) if ok else None)
-        else:
-            self.play(cmd)
-
-    def _warning(self, cmd) -> str:
-        from rules.roads import commands as c
-
-        from .menu import is_battle
-        text = self.game.describe(cmd)
-        if isinstance(cmd, c.Choose):
-            return f"{text}: your choice stays secret until both sides have chosen; it cannot be taken back."
-        if isinstance(cmd, c.DiscardCard):
-            return f"{text}: the card goes face down for good; you gain one RP."
-        if isinstance(cmd, c.EndOperation):
-            op = self.game.state.operation
-            left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
-            return f"{text}: the initiative moves on.{left}"
-        if is_battle(self.game, cmd):
-            return f"{text}: a battle is fought there; chits are drawn and cannot be taken back."
-        return text
+        if not (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
+            return None
+        return f"{self.game.describe(cmd)}?", warning(self.game, cmd)
 
     # -- after a command ------------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
@@ -456,6 +443,25 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "side's view only.")
 
 
+def warning(game, cmd) -> str:
+    """What happens when `cmd` is given and why it cannot be taken back (for the confirmation,
+    on the screen and in plain mode)."""
+    from rules.roads import commands as c
+
+    from .menu import is_battle
+    if isinstance(cmd, c.Choose):
+        return "Your choice stays secret until both sides have chosen; it cannot be taken back."
+    if isinstance(cmd, c.DiscardCard):
+        return "The card goes face down for good; you gain one RP."
+    if isinstance(cmd, c.EndOperation):
+        op = game.state.operation
+        left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
+        return f"The initiative moves on.{left}"
+    if is_battle(game, cmd):
+        return "A battle is fought there; chits are drawn and cannot be taken back."
+    return ""
+
+
 def _copy(game):
     """The game for a worker thread to read while the screen goes on with the real one (the AI
     reads it only through ``legal()`` and the acting side's ``view``; it never rolls its dice)."""
@@ -535,26 +541,6 @@ class GotoScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "yes", "Yes"), Binding("enter", "yes", show=False),
-                Binding("n", "no", "No"), Binding("escape", "no", show=False),
-                Binding("q", "no", show=False)]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm"):
-            yield Static(Text.assemble((self.text, "bold"), "\n\nEnter or y: do it · n or Esc: not now"))
-
-    def action_yes(self) -> None:
-        self.dismiss(True)
-
-    def action_no(self) -> None:
-        self.dismiss(False)
 
 
 class InfoScreen(TextScreen):
