@@ -10,7 +10,7 @@ import pytest
 from rules.core.dice import FixedDice
 from rules.fallblau import Consolidate, EndTurn, new_game
 from tui import cli, storage
-from tui.fallblau.plain import CANNOT_UNDO, NOTHING_TO_UNDO, PROMPT, run_plain
+from tui.fallblau.plain import ASK, CANNOT_UNDO, NOT_GIVEN, NOTHING_TO_UNDO, PROMPT, run_plain
 from tui.fallblau.text import cube_bar, render_end, render_legal, render_position
 
 GENERALS = ("hoth", "paulus", "ruoff")
@@ -44,7 +44,7 @@ class Chooser:
 # -- whole games -------------------------------------------------------------------------------
 def test_a_whole_game_always_choosing_1():
     game = fresh(seed=3)
-    out = run(game, "1\n" * 2000)
+    out = run(game, "1\n" * 2000, confirmations=False)     # every command at once, as the setting allows
     o = game.outcome
     assert o is not None
     assert out.rstrip().endswith(render_end(game))
@@ -60,7 +60,7 @@ def test_a_whole_game_always_ending_the_turn(hard, missions):
     """Choose the last command each time (End the turn, or the last answer of a decision)."""
     game = fresh(seed=5, hard=hard, missions=missions)
     out = io.StringIO()
-    assert run_plain(game, Chooser(game, lambda g: len(g.legal()) - 1), out) == 0
+    assert run_plain(game, Chooser(game, lambda g: len(g.legal()) - 1), out, confirmations=False) == 0
     text = out.getvalue()
     assert game.outcome is not None and render_end(game) in text
     assert "The Germans lose the initiative. (FB Ending the Turn)" in text   # str(event) lines
@@ -79,7 +79,7 @@ def test_the_events_are_printed_as_the_log_sentences():
 
 def test_without_autosave_nothing_is_written(wartable_data_dir):
     game = fresh(seed=3)
-    run(game, "1\n" * 2000, autosave=False)
+    run(game, "1\n" * 2000, autosave=False, confirmations=False)
     assert game.outcome is not None
     assert not wartable_data_dir.exists()
 
@@ -152,7 +152,7 @@ def test_undo_takes_back_a_quiet_command_and_updates_the_autosave():
 def test_undo_cannot_pass_a_draw():
     game = fresh()
     index = game.legal().index(EndTurn()) + 1   # the Soviets roll and two cards are drawn
-    out = run(game, f"{index}\nu\nq\n")
+    out = run(game, f"{index}\n\nu\nq\n")                     # an empty line confirms the end of the turn
     assert CANNOT_UNDO in out and "Cannot undo past a roll or a draw." in out
     assert len(game.log) == 1
 
@@ -178,9 +178,10 @@ def test_quit_then_resume_continues_the_same_game(monkeypatch, capsys):
     assert "kept in the autosave" in out
     digest, log = game.digest(), list(game.log)
 
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\ny\nq\n"))        # 1 is Attack!: asked, y gives it
     assert cli.main(["resume", "--plain"]) == 0
     resumed = capsys.readouterr().out
+    assert f"{game.describe(game.legal()[0])}?" in resumed and ASK in resumed
     assert render_position(game) in resumed                     # it starts where we stopped
     again = storage.last_game()
     assert again.log[:len(log)] == log and len(again.log) == len(log) + 1
@@ -267,3 +268,36 @@ def test_a_terminal_that_cannot_show_the_squares_gets_ascii():
     assert run_plain(fresh(), io.StringIO("q\n"), out) == 0
     out.flush()
     assert b"##### 5/5 grey cubes, READY" in raw.getvalue()
+
+
+# -- confirmations (the screen's, in words) ------------------------------------------------------
+def test_an_attack_says_its_exact_odds_first_and_n_gives_nothing():
+    """As on the screen: before a roll the exact odds and a question; n (or end of input)
+    leaves the game as it was, y gives it."""
+    from rules.fallblau import Attack
+    from tui.fallblau.confirm_text import confirmation
+    game = fresh(seed=9)
+    game.apply(game.legal()[1])                                    # an Advance: Attack! is offered
+    attack = next(cmd for cmd in game.legal() if isinstance(cmd, Attack))
+    number = game.legal().index(attack) + 1
+    title, body = confirmation(game, attack)
+    before = game.digest()
+    out = run(game, f"{number}\nmaybe\nn\nq\n")
+    assert title in out and "Chance to capture:" in body and f"  {body.splitlines()[0]}" in out
+    assert "Type y (or just Enter) to give it, or n not to." in out and NOT_GIVEN in out
+    assert game.digest() == before
+    out = run(game, f"{number}\n")                                # end of input: not given either
+    assert game.digest() == before and ASK in out
+    run(game, f"{number}\ny\nq\n")
+    assert game.log[-1] == attack
+
+
+def test_the_end_of_the_turn_names_the_counter_attacks_and_the_setting_turns_it_off():
+    game = fresh()
+    index = game.legal().index(EndTurn()) + 1
+    out = run(game, f"{index}\nn\nq\n")
+    assert "End the turn?" in out and "counter-attacks the General facing it" in out
+    assert not game.log
+    storage.save_setting("confirmations", False)                  # the launcher's Settings
+    out = run(game, f"{index}\nq\n")
+    assert "End the turn?" not in out and game.log == [EndTurn()]

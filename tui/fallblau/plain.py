@@ -2,7 +2,9 @@
 
 It prints the position and the numbered legal commands, then reads one line at a time:
 
-    <number>   give that command (the events it caused are printed, as in the game log)
+    <number>   give that command (the events it caused are printed, as in the game log);
+               a roll, the end of the turn or a loss first says what will happen and asks
+               y (or an empty line) to give it, n not to (the Settings' confirmations)
     u          undo the last command (never past a roll or a draw)
     s NAME     save the game under NAME
     p          print the position and the commands again
@@ -22,14 +24,19 @@ from rules.core.errors import IllegalCommand
 from rules.fallblau import FallBlau
 from tui import storage
 
+from .confirm_text import confirmation
 from .text import render_end, render_legal, render_position
 
 PROMPT = "Command (number, u, s NAME, p, r, ?, q): "
+ASK = "Give it? (y or Enter: do it, n: not now): "
+NOT_GIVEN = "Not given: nothing has changed."
 CANNOT_UNDO = "Cannot undo past a roll or a draw."
 NOTHING_TO_UNDO = "Nothing to undo: no command has been given yet."
 
 HELP = """\
-Type the number of a command and press Enter to give it.
+Type the number of a command and press Enter to give it. Before a roll, the end of
+the turn or a loss, what will happen is shown first: y or Enter gives it, n does not
+(the launcher's Settings turn these questions off).
   u        undo the last command (never past a roll or a draw)
   s NAME   save the game under NAME (letters, digits, spaces, - and _)
   p        show the position and the commands again
@@ -60,8 +67,10 @@ def _can_show(stream: TextIO, text: str) -> bool:
 
 
 class _Plain:
-    def __init__(self, game: FallBlau, stdin: TextIO, stdout: TextIO, autosave: bool, record: bool):
+    def __init__(self, game: FallBlau, stdin: TextIO, stdout: TextIO, autosave: bool, record: bool,
+                 confirmations: bool = True):
         self.game = game
+        self.confirmations = confirmations
         self.stdin = stdin
         self.stdout = stdout
         self.autosave = autosave
@@ -176,8 +185,12 @@ class _Plain:
         if not 1 <= number <= len(cmds):
             self.say(f"There is no command {number}: choose a number from 1 to {len(cmds)}.")
             return False
+        command = cmds[number - 1]
+        if not self.confirmed(command):
+            self.say(NOT_GIVEN)
+            return False
         try:
-            events = self.game.apply(cmds[number - 1])
+            events = self.game.apply(command)
         except IllegalCommand as exc:   # cannot happen with a number from legal(), but be safe
             self.say(str(exc))
             return False
@@ -190,6 +203,31 @@ class _Plain:
             return True
         self.show()
         return False
+
+    def confirmed(self, command) -> bool:
+        """A command that cannot be taken back: say what it will do and read y or n (an empty
+        line is y, as Enter on the screen; end of input is n). Others: True at once."""
+        ask = confirmation(self.game, command) if self.confirmations else None
+        if ask is None:
+            return True
+        title, body = ask
+        self.say(title)
+        for line in body.split("\n"):
+            self.say(f"  {line}")
+        while True:
+            self.write(ASK)
+            line = self.stdin.readline()
+            if not line:
+                self.say()
+                return False
+            if self.echo:
+                self.say(line.rstrip("\r\n"))
+            answer = line.strip().lower()
+            if answer in ("", "y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.say("Type y (or just Enter) to give it, or n not to.")
 
     def undo(self) -> None:
         if not self.game.log:
@@ -234,13 +272,23 @@ class _Plain:
 
 
 def run_plain(game: FallBlau, stdin: TextIO, stdout: TextIO, autosave: bool = True,
-              record: bool | None = None) -> int:
+              record: bool | None = None, confirmations: bool | None = None) -> int:
     """Play ``game`` in plain text, reading commands from ``stdin``; returns the exit code (0).
 
     With ``autosave`` the game is written to the autosave at the start and after every command.
     ``record`` (default: the same as ``autosave``) adds the finished game to the statistics.
+    ``confirmations`` (default: the player's setting in config.toml, as on the screen) asks
+    before a roll, the end of the turn or a loss.
     """
-    plain = _Plain(game, stdin, stdout, autosave, autosave if record is None else record)
+    problem = None
+    if confirmations is None:
+        try:
+            confirmations = storage.load_settings()["confirmations"]
+        except ValueError as exc:
+            problem, confirmations = f"{exc} Using the default settings.", True
+    plain = _Plain(game, stdin, stdout, autosave, autosave if record is None else record, confirmations)
+    if problem:
+        plain.say(problem)
     try:
         return plain.run()
     except KeyboardInterrupt:
