@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.core.command import Command
 from rules.roads import commands as c
-from rules.roads.movement import move_cost, stack_cost
+from rules.roads.movement import LEADER, move_cost, stack_cost
 from rules.roads.operations import rebuild_cost, reorganize_cost
 from tui.widgets.command_menu import MENU_KEYS, Keyed
 
@@ -59,7 +59,8 @@ def sp_cost(game, cmd: Command) -> int | None:
     if isinstance(cmd, c.Move) and not op.paid:
         return move_cost(game, cmd.side, op.force)
     if isinstance(cmd, c.Gather) and not op.paid:
-        return move_cost(game, cmd.side, op.force + [cmd.unit])
+        # Manstein joins as the leader (campaign 10.b), not as a unit of the force
+        return move_cost(game, cmd.side, op.force + ([] if cmd.unit == LEADER else [cmd.unit]))
     if isinstance(cmd, c.Reorganize):
         return reorganize_cost(game, cmd.side)
     if isinstance(cmd, c.Rebuild):
