@@ -139,3 +139,60 @@ def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
             assert all(p[-2].key == str(REGIONS.index(p[-2]) + 1) for p in long)
         game.apply(bot.choose(game))
     assert checked == 3
+
+
+def roads_identity(cmd) -> tuple:
+    """What a Roads entry is, whatever else is offered: its kind and its area, unit, card or
+    chit (a Card or Map choice with the Event card set)."""
+    fields = ("choice", "event", "unit", "card", "chit", "origin", "area")
+    return (type(cmd).__name__,) + tuple(str(getattr(cmd, f, "")).split("#")[0] for f in fields)
+
+
+def roads_levels(entries):
+    """Every level of the Roads menu the player can open, as the menu shows it: (prefix, items)."""
+    from tui.widgets.command_menu import level_items
+    todo, seen = [()], set()
+    while todo:
+        prefix = todo.pop()
+        if prefix in seen:
+            continue
+        seen.add(prefix)
+        items = level_items(entries, prefix)
+        yield prefix, items
+        todo.extend(prefix + (it.label,) for it in items if not it.leaf)
+
+
+@pytest.mark.parametrize("seed", [1, 8])
+def test_roads_whole_bot_games_no_key_moves_and_none_is_shared_in_a_level(seed):
+    """Whole games of the heuristic bots (seed 8 gathers Manstein): in every level of every
+    menu, no two entries share a key, each entry shows the key its label was given (a kind's
+    letter, a bank's digit, an identity's key: none given by position), and every unit, area,
+    card or chit has the same key every time it is offered, as has every kind and bank."""
+    from rules.roads import new_game as new_roads
+    from rules.roads.bots import BOTS
+    from tui.roads.menu import Identity, menu_entries
+    from tui.widgets.command_menu import key_hint
+
+    game = new_roads(seed=seed)
+    bots = {s: BOTS["heuristic"](seed) for s in ("axis", "soviet")}
+    keys_of: dict[tuple, tuple] = {}
+    levels = 0
+    while game.outcome is None:
+        _title, entries = menu_entries(game)
+        for prefix, items in roads_levels(entries):
+            levels += 1
+            shown = [it.key for it in items]
+            assert len(shown) == len(set(shown)), (prefix, [(it.key, it.label) for it in items])
+            for it in items:
+                given = key_hint(it.entries[0][0][len(prefix)])
+                assert given and it.key == given, (prefix, it.label, it.key, given)
+        for path, cmd in entries:
+            identities = iter([("unit", cmd.unit), ("area", cmd.area)] if type(cmd).__name__ == "PlaceUnit"
+                              else [roads_identity(cmd)])
+            for label in path:
+                # an identity (a unit, an area, a card, a chit) by the command; a kind of
+                # action, a bank, a choice by its words
+                who = next(identities) if isinstance(label, Identity) else str(label)
+                assert keys_of.setdefault(who, label.key) == label.key, (cmd, path)
+        game.apply(bots[game.to_act()].choose(game))
+    assert levels > 1000 and len(keys_of) > 200

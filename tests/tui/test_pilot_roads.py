@@ -15,6 +15,7 @@ from rules.roads import new_game
 from rules.roads.bots import BOTS
 from tests.support.roads import bot_game_commands, replayed
 from tests.support.screens import flat, frame, key_for, menu, stack
+from tests.support.screens import shown as screen_text
 from tui import storage
 from tui.app import WartableApp
 from tui.roads.menu import menu_entries
@@ -379,3 +380,43 @@ async def test_the_end_of_an_operation_asks_first_on_the_shared_confirmation():
         await settle(pilot, app)
         await keys_to(pilot, app, end)
         assert game.log[-1] == end and stack(app)[-1] != "ConfirmScreen"
+
+
+async def test_units_that_would_share_a_key_go_under_their_bank_and_keep_their_own_keys():
+    """Keys never move: when two units of one menu level hold the same key (83 units, 25 keys),
+    the level first lists their fixed banks (German corps, allied corps, Soviet armies...) by
+    digit, and inside a bank each unit shows its own key, the same as everywhere else. Played
+    by keys at 80x24 from a bots' game at the first such gathering."""
+    from tui.widgets.command_menu import MENU_KEYS
+    from tui.roads.menu import Identity, identity_keys
+    log = bot_game_commands(1)
+    game = new_game(seed=1, players={"axis": "Anna", "soviet": "Ben"})
+    for cmd in log:
+        _title, entries = menu_entries(game)
+        path = next(p for p, x in entries if x == cmd)
+        if len(path) == 3 and not isinstance(path[1], Identity) and isinstance(cmd, c.Gather):
+            break
+        game.apply(cmd)
+    else:
+        raise AssertionError("no bank level in the bots' game")
+    keys = identity_keys(game)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        m = menu(app)
+        await pilot.press(path[0].key)                       # the kind of action's own letter
+        await pilot.pause()
+        banks = m.items()
+        assert (path[1].key, path[1], False) in banks and all(k.isdigit() for k, _l, _leaf in banks)
+        await pilot.press(path[1].key)                       # the bank's digit
+        await pilot.pause()
+        shown = m.items()
+        assert len({k for k, _l, _leaf in shown}) == len(shown) <= len(MENU_KEYS)
+        for key, text, _leaf in shown:
+            unit = next(x.unit for p, x in entries if p[:2] == path[:2] and p[2] == text)
+            assert key == keys.unit(unit)                    # the unit's own key, as everywhere
+        assert isinstance(path[2], Identity) and (path[2].key, path[2], True) in shown
+        assert f"Gather the force (5.4) › {path[1]} (q: back)" in screen_text(app, m.query_one("#menu-crumb"))
+        await pilot.press(path[2].key)
+        await settle(pilot, app)
+        assert game.log[-1] == cmd

@@ -85,8 +85,6 @@ def is_battle(game, cmd: Command) -> bool:
 
 def label(game, cmd: Command) -> str:
     text = game.describe(cmd)
-    if isinstance(cmd, c.Choose) and cmd.event:
-        text += f", {game.card_name(cmd.event)} set face down against the enemy's operation"
     cost = sp_cost(game, cmd)
     if cost:
         text += f"  [{cost} SP]"
@@ -102,8 +100,9 @@ def label(game, cmd: Command) -> str:
 
 def menu_entries(game, legal: list[Command] | None = None) -> tuple[str, list[tuple[Path, Command]]]:
     """(path, command) for every legal command: its group (the kind's own key), then the entry
-    (its identity's own key: an area, a unit, a card, a chit). A group of more than a menu's
-    worth of areas (placements late in a game) gets a level of map regions first."""
+    (its identity's own key: an area, a unit, a card, a chit). Where entries of one level would
+    share a key, or be more than a menu's keys, a level of fixed banks comes first (map regions,
+    groups of units, kinds of cards), inside which no two entries share a key."""
     legal = game.legal() if legal is None else legal
     rows = sorted(legal, key=lambda cmd: (ORDER.get(type(cmd), 99), game.describe(cmd)))
     counts: dict[type, int] = {}
@@ -118,18 +117,31 @@ def menu_entries(game, legal: list[Command] | None = None) -> tuple[str, list[tu
         if counts[kind] == 1 and kind in (c.Halt, c.StopRetreat, c.EndOperation, c.DrawCard, c.Decline):
             out.append(((Keyed(text, KIND_KEY[kind]),), cmd))
             continue
-        if isinstance(cmd, c.PlaceUnit):
-            path: Path = (group, keyed(game.unit_name(cmd.unit), keys.unit(cmd.unit)),
-                          keyed(game.area_name(cmd.area), keys.area(cmd.area)))
+        if isinstance(cmd, c.Choose) and any(x.event and x.choice == cmd.choice for x in rows
+                                              if isinstance(x, c.Choose)):
+            # 4.2.2: with Event cards to set, each choice opens on its own: none, or a card
+            path = (group, Keyed(f"Choose {cmd.choice.title()}", CHOICE_KEY[cmd.choice]),
+                    keys.label(f"{game.card_name(cmd.event)} set face down against the enemy's operation",
+                               cmd) if cmd.event else Keyed("No Event card set face down", NO_EVENT_KEY))
+        elif isinstance(cmd, c.PlaceUnit):
+            path: Path = (group, keys.unit_label(game.unit_name(cmd.unit), cmd.unit),
+                          keys.area_label(game.area_name(cmd.area), cmd.area))
         else:
-            path = (group, keyed(text, keys.of(cmd)))
+            path = (group, keys.label(text, cmd))
         out.append((path, cmd))
-    return title(game), with_regions(game, out)
+    return title(game), with_banks(out)
 
 
-def keyed(text: str, key: str) -> str:
-    """A label with its identity's key, or a plain one (the first free key) when it has none."""
-    return Keyed(text, key) if key else text
+class Identity(Keyed):
+    """An entry's label with its identity's fixed key and the bank it belongs to (the label and
+    the fixed key of the level put before it when its level needs one)."""
+
+    bank: tuple[str, str] | None
+
+    def __new__(cls, text: str, key: str, bank: tuple[str, str] | None) -> "Identity":
+        label = super().__new__(cls, text, key)
+        label.bank = bank
+        return label
 
 
 # Each kind of action's own key, wherever it is offered (letters no screen binding uses, or a
@@ -142,63 +154,153 @@ KIND_KEY: dict[type, str] = {
     c.EndOperation: "n",
 }
 CHOICE_KEY = {"card": "c", "map": "m"}
+NO_EVENT_KEY = "n"             # a Card or Map choice with no Event card set face down
+OFF_MAP = "gone"               # the west edge, left from Kerch (campaign 1.d.II): key w
+OFF_MAP_KEY = "w"
 REGIONS = ("North-west", "North", "North-east", "South-west", "South", "South-east")
 
 
 class IdentityKeys:
-    """The key of an area, a unit, a card or a chit, the same in every menu. Areas sharing a key
-    are as far apart as the map allows (at least three steps: a force's moves, a retreat's
-    areas never share one), and no two areas of one map region share one (a placement's region
-    level); units sharing a key set up as far apart as they may; cards and chits take their
-    place in the printed content. Two entries of one menu level with the same key (rare: a
-    force gathered from far apart, two cards 25 apart) keep it for the first and give the
-    other the first free key."""
+    """The key of an area, a unit, a card or a chit, the same in every menu, and its bank: a
+    fixed group of at most a menu's worth of identities, no two with the same key.
+
+    Areas: the bank is the map region (digits 1-6); areas sharing a key are as far apart as the
+    map allows (a force's moves, a retreat's areas never share one). Units: per side, German
+    and allied corps, Soviet tank and cavalry formations and the armies (cut into banks of 25
+    in their numbers' order); units sharing a key set up as far apart as they may. Cards: per
+    side, operational cards and the others (one key per card name: copies are one entry);
+    never c, m or n, the keys of Card, Map and no Event card. Chits: one key each (15 in all)."""
 
     def __init__(self, game) -> None:
         m = game.map
         self.region = regions(m)
         dist = {a: m.distances_from(a) for a in m.areas}
+        area_keys = MENU_KEYS.replace(OFF_MAP_KEY, "")
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
-                            lambda a, b: self.region[a] == self.region[b])
-        self._unit = {}
+                            lambda a, b: self.region[a] == self.region[b], area_keys)
+        self._area_bank = {a: (r, str(REGIONS.index(r) + 1)) for a, r in self.region.items()}
+        units = game.content.units
+
+        def setup_distance(u: str, v: str) -> int:
+            su, sv = (units[x].setup if x in units else None for x in (u, v))
+            return dist[su].get(sv, 99) if su in dist else 99
+
+        self._unit: dict[str, str] = {}
+        self._unit_bank: dict[str, tuple[str, str]] = {}
         for side in ("axis", "soviet"):
-            units = game.content.units
             ids = [u for u, unit in units.items() if unit.side == side]
-            self._unit.update(spread(ids, lambda u, v: dist[units[u].setup].get(units[v].setup, 99)
-                                     if units[u].setup in dist else 99, lambda u, v: False))
-        self._card = {k: MENU_KEYS[i % len(MENU_KEYS)] for i, k in enumerate(game.content.cards)}
+            if side == "axis":
+                ids.append("manstein")           # the leader is gathered and released as a unit
+            banks = fixed_banks(ids, lambda u: unit_bank(units.get(u)), lambda u: _number(units, u))
+            self._unit_bank.update(banks)
+            self._unit.update(spread(ids, setup_distance, lambda u, v: banks[u] == banks[v]))
+        card_keys = "".join(k for k in MENU_KEYS if k not in (*CHOICE_KEY.values(), NO_EVENT_KEY))
+        self._card: dict[str, str] = {}
+        self._card_bank: dict[str, tuple[str, str]] = {}
+        cards = game.content.cards
+        for side in ("axis", "soviet"):
+            names: dict[str, list[str]] = {}
+            for k, card in cards.items():
+                if card.side == side:
+                    names.setdefault(card.name, []).append(k)
+            firsts = [ids[0] for ids in names.values()]
+            kind = {k: "Operational cards" if cards[k].kind == "operational" else "Tactics, attack and event cards"
+                    for k in firsts}
+            banks = fixed_banks(firsts, kind.__getitem__, firsts.index, len(card_keys))
+            per_bank: dict[tuple[str, str], int] = {}
+            for first in firsts:
+                key = card_keys[per_bank.get(banks[first], 0)]
+                per_bank[banks[first]] = per_bank.get(banks[first], 0) + 1
+                for k in names[cards[first].name]:
+                    self._card[k], self._card_bank[k] = key, banks[first]
         self._chit = {k: MENU_KEYS[i % len(MENU_KEYS)] for i, k in enumerate(game.content.chits)}
 
     def area(self, area: str) -> str:
-        return self._area.get(area, "")
+        return OFF_MAP_KEY if area == OFF_MAP else self._area.get(area, "")
 
     def unit(self, unit: str) -> str:
         return self._unit.get(unit, "")
 
     def of(self, cmd: Command) -> str:
+        return self._identity(cmd)[0]
+
+    def _identity(self, cmd: Command) -> tuple[str, tuple[str, str] | None]:
+        """The key of the entry `cmd` makes, and its bank."""
         if isinstance(cmd, c.Choose):
-            return self._card.get(cmd.event, "") if cmd.event else CHOICE_KEY.get(cmd.choice, "")
+            if cmd.event:
+                return self._card.get(cmd.event, ""), self._card_bank.get(cmd.event)
+            return CHOICE_KEY.get(cmd.choice, ""), None
         if isinstance(cmd, (c.PlayCard, c.DiscardCard)):
-            return self._card.get(cmd.card, "")
+            return self._card.get(cmd.card, ""), self._card_bank.get(cmd.card)
         if isinstance(cmd, c.PlayChit):
-            return self._chit.get(cmd.chit.split("#")[0], "")
+            return self._chit.get(cmd.chit.split("#")[0], ""), None
         if hasattr(cmd, "unit"):
-            return self.unit(cmd.unit)
+            return self.unit(cmd.unit), self._unit_bank.get(cmd.unit)
         if hasattr(cmd, "area"):
-            return self.area(cmd.area)
-        return ""
+            return self.area(cmd.area), self._area_bank.get(cmd.area)
+        return "", None
+
+    def label(self, text: str, cmd: Command) -> str:
+        key, bank = self._identity(cmd)
+        return Identity(text, key, bank) if key else text
+
+    def unit_label(self, text: str, unit: str) -> str:
+        key = self.unit(unit)
+        return Identity(text, key, self._unit_bank.get(unit)) if key else text
+
+    def area_label(self, text: str, area: str) -> str:
+        key = self.area(area)
+        return Identity(text, key, self._area_bank.get(area)) if key else text
 
 
-def spread(items: list[str], distance, apart) -> dict[str, str]:
+def unit_bank(unit) -> str:
+    """A unit's group for its bank: German corps (and Manstein), allied corps, Soviet tank,
+    mechanised and cavalry formations, Soviet armies."""
+    if unit is None or unit.nation in ("german", "ss"):
+        return "German corps"
+    if unit.side == "axis":
+        return "Rumanian, Hungarian and Italian corps"
+    return "Armies" if unit.kind == "infantry" else "Tank, mechanised and cavalry"
+
+
+def _number(units, u: str) -> tuple[int, str]:
+    """A unit's place in its bank: by its number (armies 1st ... 66th), then its name."""
+    name = units[u].name if u in units else u
+    digits = "".join(ch for ch in name.split()[0] if ch.isdigit())
+    return (int(digits) if digits else 0, name)
+
+
+def fixed_banks(ids: list[str], group, order, size: int = len(MENU_KEYS)) -> dict[str, tuple[str, str]]:
+    """Each id's bank (label, digit key): its group, cut into parts of at most `size` in
+    `order` when larger ("Armies 1-40", "Armies 44-66" by their first and last)."""
+    groups: dict[str, list[str]] = {}
+    for i in ids:
+        groups.setdefault(group(i), []).append(i)
+    out: dict[str, tuple[str, str]] = {}
+    digit = 1
+    for label, members in groups.items():
+        members = sorted(members, key=order)
+        parts = -(-len(members) // size)
+        per = -(-len(members) // parts)
+        for p in range(parts):
+            part = members[p * per:(p + 1) * per]
+            name = label if parts == 1 else f"{label} ({p + 1} of {parts})"
+            for i in part:
+                out[i] = (name, str(digit))
+            digit += 1
+    return out
+
+
+def spread(items: list[str], distance, apart, keys: str = MENU_KEYS) -> dict[str, str]:
     """A key for each item: one no item it must stay ``apart`` from holds, and whose nearest
     holder is farthest away (then the key with fewest holders, then key order)."""
-    holders: dict[str, list[str]] = {k: [] for k in MENU_KEYS}
+    holders: dict[str, list[str]] = {k: [] for k in keys}
     out = {}
     for item in items:
         def score(k: str) -> tuple[bool, int, int]:
             return (not any(apart(item, h) for h in holders[k]),
                     min((distance(item, h) for h in holders[k]), default=99), -len(holders[k]))
-        key = max(MENU_KEYS, key=score)
+        key = max(keys, key=score)
         holders[key].append(item)
         out[item] = key
     return out
@@ -229,21 +331,27 @@ def identity_keys(game) -> IdentityKeys:
     return found
 
 
-def with_regions(game, entries: list[tuple[Path, Command]]) -> list[tuple[Path, Command]]:
-    """Where one level would list more areas than a menu has keys, a level of map regions
-    (North-west ... South-east, each with its fixed digit) goes before the areas."""
-    keys = identity_keys(game)
-    levels: dict[Path, int] = {}
-    for path, cmd in entries:
-        levels[path[:-1]] = levels.get(path[:-1], 0) + 1
-    out = []
-    for path, cmd in entries:
-        area = getattr(cmd, "area", None)
-        if levels[path[:-1]] > len(MENU_KEYS) and area in keys.region:
-            region = keys.region[area]
-            path = path[:-1] + (Keyed(region, str(REGIONS.index(region) + 1)), path[-1])
-        out.append((path, cmd))
-    return out
+def with_banks(entries: list[tuple[Path, Command]]) -> list[tuple[Path, Command]]:
+    """Where the identities of one level would share a key or outnumber the menu's keys, each
+    goes under its bank's entry (the bank's fixed digit), where its own key is its alone.
+    Deepest levels first, so a level put in does not move the ones above it."""
+    depth = max((len(path) for path, _ in entries), default=0)
+    for d in range(depth - 1, 0, -1):
+        holders: dict[tuple[Path, str], str] = {}
+        crowded: set[Path] = set()
+        for path, _cmd in entries:
+            if len(path) > d and isinstance(path[d], Identity) and path[d].bank:
+                holder = holders.setdefault((path[:d], path[d].key), path[d])
+                if holder != path[d]:          # two entries, one key (more than 25 share some)
+                    crowded.add(path[:d])
+        out = []
+        for path, cmd in entries:
+            if path[:d] in crowded and len(path) > d and isinstance(path[d], Identity) and path[d].bank:
+                name, key = path[d].bank
+                path = path[:d] + (Keyed(name, key),) + path[d:]
+            out.append((path, cmd))
+        entries = out
+    return entries
 
 
 def title(game) -> str:

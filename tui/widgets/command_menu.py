@@ -78,6 +78,29 @@ def assign_keys(items: list[_Item]) -> None:
             item.key = next(free, "")
 
 
+def level_items(entries: Sequence[Entry], prefix: tuple[str, ...]) -> list[_Item]:
+    """The entries of the level at ``prefix``, with their keys: a group per label, a group
+    whose commands no label tells apart shown as a leaf."""
+    depth = len(prefix)
+    groups: dict[str, list[Entry]] = {}
+    ends_here: list[Entry] = []
+    for path, cmd in entries:
+        if path[:depth] == prefix:
+            if len(path) > depth:
+                groups.setdefault(path[depth], []).append((path, cmd))
+            elif depth:
+                ends_here.append((path, cmd))
+    items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
+    for label, members in groups.items():
+        tails = {path[depth:] for path, _ in members}
+        if len(tails) == 1:      # one command, or commands no label tells apart: a leaf
+            items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True, key_hint(label)))
+        else:
+            items.append(_Item(label, members, False, key_hint(label)))
+    assign_keys(items)
+    return items
+
+
 class MenuOptions(OptionList):
     """An OptionList whose highlight moves repaint only the lines of the two entries concerned
     (OptionList repaints every line on each move) and report the move to the menu at once."""
@@ -243,24 +266,7 @@ class CommandMenu(Vertical):
         self._show_level()
 
     def _level_items(self) -> list[_Item]:
-        depth = len(self._prefix)
-        groups: dict[str, list[Entry]] = {}
-        ends_here: list[Entry] = []
-        for path, cmd in self._entries:
-            if path[:depth] == self._prefix:
-                if len(path) > depth:
-                    groups.setdefault(path[depth], []).append((path, cmd))
-                elif depth:
-                    ends_here.append((path, cmd))
-        items = [_Item("(this one)", ends_here[:1], True)] if ends_here else []
-        for label, members in groups.items():
-            tails = {path[depth:] for path, _ in members}
-            if len(tails) == 1:      # one command, or commands no label tells apart: a leaf
-                items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True, key_hint(label)))
-            else:
-                items.append(_Item(label, members, False, key_hint(label)))
-        assign_keys(items)
-        return items
+        return level_items(self._entries, self._prefix)
 
     def _show_level(self) -> None:
         self._generation += 1
