@@ -30,13 +30,13 @@ from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, 
 WINTER_RULE = "FB Adjust the Calendar"
 
 _event = maker(Event)     # Event(...) in half the time: a game makes some 230 of them
+_task = maker(Task)       # likewise the steps queued, the decisions asked, the deck orders offered
+_decision = maker(Decision)
+_order_deck = maker(OrderDeck)
 # the steps every turn queues, made once (a Task is a frozen value, so one can stand in many queues)
 _BEGIN_TURN, _DRAW, _END_TURN = Task("begin_turn"), Task("draw"), Task("end_turn")
 _LOCALS = tuple(Task("local", slot=slot) for slot in range(3))
 _END_TURN_CMD = EndTurn()
-# the method that carries out each kind of Task (FallBlau._task_<kind>), its name made once
-_TASK_STEPS = {kind: "_task_" + kind for kind in (
-    "begin_turn", "peek", "draw", "stop", "counterattack", "local", "reinforce", "end_turn")}
 
 # legal() is rebuilt after every command: the same frozen commands come back again and again,
 # so each is made once and shared (a cached lookup costs a fraction of an attrs __init__). The
@@ -47,6 +47,25 @@ _cmd = functools.cache(lambda cls, *args: cls(*args))
 
 # the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
 _NEAR = ((0, 1), (0, 1, 2), (1, 2))
+_NO_BOOST: tuple[str | None, ...] = (None,)
+_EMPTY_HAND: tuple[tuple[str | None, ...], tuple[str, ...]] = (_NO_BOOST, ())
+
+
+@functools.cache           # five Generals, three targets, the dice cards a hand can hold
+def _attacks(gid: str, target: int, boosts: tuple[str | None, ...]) -> tuple[Attack, ...]:
+    """`gid`'s Attack! orders on position `target`, with each dice card of `boosts` (None: none)."""
+    return tuple(Attack(gid, target, b) for b in boosts)
+
+
+@functools.cache           # five Generals and the unlocked queues a campaign passes through
+def _advance_orders(gid: str, unlocked: tuple[str, ...], beside: tuple[int, ...] | None) -> tuple[Advance, ...]:
+    """FB Advance order: `gid` brings a card of the unlocked queue in front of him; when he may
+    bring a second (Panzer), `beside` holds the empty positions beside him, one per second card."""
+    out = [Advance(gid, card) for card in unlocked]
+    if beside is not None:
+        for first, second in itertools.permutations(unlocked, 2):
+            out += [Advance(gid, first, second, x) for x in beside]
+    return tuple(out)
 
 
 @functools.cache           # at most 6 * 6 * 6 frontlines: three positions, five Generals or none
@@ -118,6 +137,7 @@ class FallBlau(Game):
         self.hard = hard
         self.missions_mode = missions
         self._out: list[Event] = []
+        self._splits: dict[tuple[str, ...], tuple[tuple[str | None, ...], tuple[str, ...]]] = {}
 
     # ======================================================================
     # The public surface
@@ -215,7 +235,7 @@ class FallBlau(Game):
             for p in itertools.permutations(s.deck[: len(d.data)]):
                 key = tuple(map(printed, p))
                 if key not in orders:
-                    orders[key] = _cmd(OrderDeck, p)
+                    orders[key] = _order_deck(p)    # too many to keep: made each time
             return list(orders.values())
         raise AssertionError(f"unknown decision {d.kind}")
 
@@ -223,15 +243,12 @@ class FallBlau(Game):
         # FB Step 4: orders by each ready General, hold cards, abilities, reorganizing, ending the turn
         s, c, t = self.state, self.c, self._t
         cmds: list[Command] = []
-        effect = t.effect
-        hand = self._distinct_hand() if s.hand else []   # copies of a card play alike: list the first
-        boosts = [None]
-        for h in hand:
-            if effect[h] == "boost":
-                boosts.append(h)
+        boosts, plays = self._hand_split() if s.hand else _EMPTY_HAND
         front, supply, generals, slots = s.front, s.supply, s.generals, s.slots
-        advance_cost = self.advance_cost() if s.permanents else c.advance_cost
-        can_advance = bool(s.unlocked) and supply >= advance_cost
+        can_advance = False
+        if s.unlocked:
+            advance_cost = self.advance_cost() if s.permanents else c.advance_cost
+            can_advance = supply >= advance_cost
         attack_cost, extra = c.attack_cost, t.extra_supply
         for slot, gid in enumerate(slots):
             if gid is None or not generals[gid].ready:
@@ -242,14 +259,11 @@ class FallBlau(Game):
             for target in _NEAR[slot]:
                 card = front[target]
                 if card is not None and supply >= attack_cost + extra[card.card]:
-                    if card.red:
-                        cmds += [_cmd(Attack, gid, target, b) for b in boosts]
-                    else:   # no dice card against a card already emptied: no dice are rolled there
-                        cmds.append(_cmd(Attack, gid, target, None))
+                    # no dice card against a card already emptied: no dice are rolled there
+                    cmds += _attacks(gid, target, boosts if card.red else _NO_BOOST)
             cmds.append(_cmd(Consolidate, gid))
-        for card in hand:
-            if effect[card] != "boost":      # boost cards are played with an Attack!
-                cmds += self._plays(card)
+        for card in plays:                   # dice cards are played with an Attack!
+            cmds += self._plays(card)
         ready_for_cube = t.ready_for_cube
         if not ready_for_cube.isdisjoint(generals):
             for gid, g in generals.items():
@@ -268,17 +282,29 @@ class FallBlau(Game):
             first.setdefault(printed[card], card)
         return list(first.values())
 
-    def _advances(self, gid: str, slot: int, cost: int) -> list[Command]:
+    def _hand_split(self) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
+        """The distinct hand as (None and the dice cards, for an Attack! with one or none; the
+        other cards, played on their own), worked out once per hand in a game."""
+        hand = tuple(self.state.hand)
+        split = self._splits.get(hand)
+        if split is None:
+            boosts: list[str | None] = [None]
+            plays: list[str] = []
+            effect = self._t.effect
+            for card in self._distinct_hand():
+                (boosts if effect[card] == "boost" else plays).append(card)
+            split = self._splits[hand] = (tuple(boosts), tuple(plays))
+        return split
+
+    def _advances(self, gid: str, slot: int, cost: int) -> tuple[Command, ...]:
         # FB Advance order, by `gid` at `slot` for `cost` supply
         s = self.state
         if s.front[slot] is not None or not s.unlocked or s.supply < cost:
-            return []
-        out: list[Command] = [_cmd(Advance, gid, card) for card in s.unlocked]
+            return ()
+        beside = None       # a Panzer General who can pay for it may bring a second card beside him
         if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
-            beside = [x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None]
-            for first, second in itertools.permutations(s.unlocked, 2):
-                out += [_cmd(Advance, gid, first, second, x) for x in beside]
-        return out
+            beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
+        return _advance_orders(gid, tuple(s.unlocked), beside)
 
     def _plays(self, card: str) -> list[Command]:
         s = self.state
@@ -300,24 +326,16 @@ class FallBlau(Game):
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
     # ======================================================================
-    _HANDLERS = {
-        Advance: "_do_advance", Attack: "_do_attack", Consolidate: "_do_consolidate",
-        PlayEvent: "_do_play", Reorganize: "_do_reorganize", UseAbility: "_do_ability",
-        EndTurn: "_do_end_turn", Discard: "_answer_discard",
-        ChooseGeneral: "_answer_general", ChooseSlot: "_answer_slot",
-        Reroll: "_answer_reroll", OrderDeck: "_answer_order",
-    }
-
     def _apply(self, cmd: Command) -> list[Event]:
         self._out = []
-        getattr(self, self._HANDLERS[type(cmd)])(cmd)
+        _HANDLERS[type(cmd)](self, cmd)
         self._settle()
         return self._out
 
     def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
               modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
-        self._out.append(_event(text, rule, kind, dice if type(dice) is tuple else tuple(dice),
-                                modifiers if type(modifiers) is tuple else tuple(modifiers), reveal))
+        # dice and modifiers come as tuples (rolls are tuples): the Event holds them as given
+        self._out.append(_event(text, rule, kind, dice, modifiers, reveal))
 
     def _settle(self) -> None:
         """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
@@ -329,7 +347,7 @@ class FallBlau(Game):
             if s.over or s.decision is not None or not s.tasks:
                 break
             task = s.tasks.pop(0)
-            getattr(self, _TASK_STEPS.get(task.kind) or "_task_" + task.kind)(task)
+            _TASK_STEPS[task.kind](self, task)
         if s.over:
             s.tasks.clear()
             s.decision = None
@@ -340,7 +358,7 @@ class FallBlau(Game):
         self.state.tasks[:0] = list(tasks)
 
     def _decide(self, kind: str, prompt: str, rule: str, data: tuple) -> None:
-        self.state.decision = Decision(kind, prompt, rule, tuple(data))
+        self.state.decision = _decision(kind, prompt, rule, tuple(data))
 
     def _end_game(self, reason: str, rule: str) -> None:
         s = self.state
@@ -390,7 +408,7 @@ class FallBlau(Game):
         generals = self.content.generals
         peekers = [g for g in s.generals if generals[g].ability.peek_events]
         if peekers:
-            self._push(Task("peek", card=peekers[0]), *draws)
+            self._push(_task("peek", card=peekers[0]), *draws)
         else:
             self._push(*draws)
 
@@ -495,7 +513,7 @@ class FallBlau(Game):
         ev = self.content.events[card]
         if ev.timing == "stop":
             self._emit(f"Drawn: {ev.name} (stop): {ev.text}", "FB The Event Deck: stop", "draw", reveal=True)
-            self._push(Task("stop", card=card))
+            self._push(_task("stop", card=card))
         elif ev.timing == "permanent":
             s.permanents.append(card)
             self._emit(f"Drawn: {ev.name} (permanent, now in play): {ev.text}", "FB The Event Deck: permanent", "draw", reveal=True)
@@ -557,12 +575,12 @@ class FallBlau(Game):
         elif ev.effect == "lose_cubes":
             alive = tuple(g for g in s.slots if g is not None)
             if len(alive) > 1:
-                s.tasks.insert(0, Task("lose_cubes_pending", card=task.card))
+                s.tasks.insert(0, _task("lose_cubes_pending", card=task.card))
                 self._decide("lose_cubes", f"{ev.name}: choose the General who loses {count(ev.n, 'grey cube')}.", rule, alive)
             elif alive:
                 self._lose_cubes(alive[0], ev.n, ev.name)
         elif ev.effect == "reinforce":
-            self._push(Task("reinforce", n=ev.n, card=task.card))
+            self._push(_task("reinforce", n=ev.n, card=task.card))
         elif ev.effect == "calendar":
             self._advance_calendar(ev.n, rule)
             if not s.over:
@@ -774,7 +792,7 @@ class FallBlau(Game):
         if vp > 0 and s.vp in self.c.red_circles:
             self._emit(f"The VP track stops on a red circle at {s.vp}: Soviet reinforcements.",
                        "FB Victory Points and Soviet Reinforcements", "reinforce")
-            self._push(Task("reinforce", n=self.c.red_circle_cubes))
+            self._push(_task("reinforce", n=self.c.red_circle_cubes))
 
     def _task_reinforce(self, task: Task) -> None:
         # FB Victory Points and Soviet Reinforcements (a red circle), or the Event card that sent them
@@ -789,7 +807,7 @@ class FallBlau(Game):
         ties = tuple(slot for vp, slot in cards if vp == best)
         if len(ties) > 1:
             self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.", rule, ties)
-            s.tasks.insert(0, Task("reinforce_pending", n=task.n))
+            s.tasks.insert(0, _task("reinforce_pending", n=task.n))
             return
         self._reinforce(ties[0], task.n, rule)
 
@@ -901,7 +919,7 @@ class FallBlau(Game):
             where = "temporarily in front of" if temporary else "at an empty space facing"
             self._decide("deploy", f"{self.name(card)} deploys {where} the General with the fewest cubes: choose the position.",
                          "FB Major Soviet Counter-Attacks", ties)
-            s.tasks.insert(0, Task("deploy_pending", card=card, n=int(temporary)))
+            s.tasks.insert(0, _task("deploy_pending", card=card, n=int(temporary)))
             return
         self._place_counterattack(card, ties[0], temporary)
 
@@ -918,7 +936,7 @@ class FallBlau(Game):
             s.front[slot] = FrontCard(card, red, counterattack=True)
             self._emit(f"{ev.name} deploys at position {slot + 1} with {red} red cubes{short}.",
                        "FB Major Soviet Counter-Attacks", "counterattack")
-        self._push(Task("counterattack", card=card, slot=slot, n=int(temporary)))
+        self._push(_task("counterattack", card=card, slot=slot, n=int(temporary)))
 
     def _task_counterattack(self, task: Task) -> None:
         s = self.state
@@ -1038,6 +1056,18 @@ class FallBlau(Game):
             case OrderDeck(order=order):
                 return " / ".join(n(x) for x in order)
         return cmd.describe()
+
+
+# the method that carries out each command (apply) and each kind of Task (_settle)
+_HANDLERS = {
+    Advance: FallBlau._do_advance, Attack: FallBlau._do_attack, Consolidate: FallBlau._do_consolidate,
+    PlayEvent: FallBlau._do_play, Reorganize: FallBlau._do_reorganize, UseAbility: FallBlau._do_ability,
+    EndTurn: FallBlau._do_end_turn, Discard: FallBlau._answer_discard,
+    ChooseGeneral: FallBlau._answer_general, ChooseSlot: FallBlau._answer_slot,
+    Reroll: FallBlau._answer_reroll, OrderDeck: FallBlau._answer_order,
+}
+_TASK_STEPS = {kind: getattr(FallBlau, "_task_" + kind) for kind in (
+    "begin_turn", "peek", "draw", "stop", "counterattack", "local", "reinforce", "end_turn")}
 
 
 def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None, hard: bool = False,
