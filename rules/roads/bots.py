@@ -62,6 +62,9 @@ class HeuristicBot:
         return best
 
 
+_VALUES: dict[tuple, float] = {}             # (map, side, area) -> _Context.value
+
+
 class _Context:
     def __init__(self, game, view, side, bot):
         self.g, self.v, self.side, self.bot = game, view, side, bot
@@ -69,17 +72,25 @@ class _Context:
         self.at: dict[str, list] = {}
         for c in view.units:
             self.at.setdefault(c.where, []).append(c)
-        self.control = dict(view.control)
+        # read only: a view's pairs become a dict; a rollout's light view lends the world's own
+        self.control = view.control if type(view.control) is dict else dict(view.control)
         self.winter = any(k == "winter" for k, _ in view.permanents)
         self._front: dict[str, int] = {}         # area -> front_distance, for this decision
         self._objective: dict[str, int] = {}     # area -> objective_distance, for this decision
+        self._foe_areas: list[str] | None = None  # areas on the map with enemy units
+        self._targets: list[str] | None = None   # areas worth taking (value >= 1) not held
+        self._force: float | None = None         # the strength of the operation's force
 
     # -- what an area is worth to the side ----------------------------------------------------------
     def value(self, area: str) -> float:
-        a = self.g.map.areas[area]
-        own = a.vp_axis if self.side == AXIS else a.vp_soviet
-        theirs = a.vp_soviet if self.side == AXIS else a.vp_axis
-        return own + 0.6 * theirs + (0.5 if a.city else 0)
+        key = (self.g.map, self.side, area)      # printed values only: kept per map and side
+        v = _VALUES.get(key)
+        if v is None:
+            a = self.g.map.areas[area]
+            own = a.vp_axis if self.side == AXIS else a.vp_soviet
+            theirs = a.vp_soviet if self.side == AXIS else a.vp_axis
+            v = _VALUES[key] = own + 0.6 * theirs + (0.5 if a.city else 0)
+        return v
 
     def enemies(self, area: str) -> list:
         return [c for c in self.at.get(area, []) if c.side == self.foe]
@@ -103,11 +114,9 @@ class _Context:
 
     def _objective_distance(self, area: str) -> int:
         d = self.bot.dist(self.g, area)
-        best = 99
-        for a, ctl in self.control.items():
-            if ctl != self.side and self.value(a) >= 1:
-                best = min(best, d.get(a, 99))
-        return best
+        if self._targets is None:
+            self._targets = [a for a, ctl in self.control.items() if ctl != self.side and self.value(a) >= 1]
+        return min((d.get(a, 99) for a in self._targets), default=99)
 
     def front_distance(self, area: str) -> int:
         if area not in self._front:
@@ -116,11 +125,11 @@ class _Context:
 
     def _front_distance(self, area: str) -> int:
         d = self.bot.dist(self.g, area)
-        best = 99
-        for where, cs in self.at.items():
-            if where in self.g.map.areas and any(c.side == self.foe for c in cs):
-                best = min(best, d.get(where, 99))
-        return best
+        if self._foe_areas is None:
+            areas = self.g.map.areas
+            self._foe_areas = [where for where, cs in self.at.items()
+                               if where in areas and any(c.side == self.foe for c in cs)]
+        return min((d.get(a, 99) for a in self._foe_areas), default=99)
 
     # -- scores ---------------------------------------------------------------------------------------
     def score(self, cmd) -> float:
@@ -206,8 +215,9 @@ class _Context:
         op = v.operation
         if cmd.area == GONE:
             return 0.5 if self.winter else -2
-        force = [c for c in v.units if c.id in op.force]
-        mine = self.strength(force)
+        if self._force is None:
+            self._force = self.strength([c for c in v.units if c.id in op.force])
+        mine = self._force
         enemies = self.enemies(cmd.area)
         here = op.path[-1] if op.path else op.start
         if enemies:

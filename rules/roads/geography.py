@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .state import AXIS, other
+from .state import AXIS, SOVIET, other
 
 if TYPE_CHECKING:
     from .game import Roads
@@ -103,22 +103,37 @@ def update_isolation(g: Roads) -> list[Event]:
     """Series 9.6.6: a unit whose every neighbouring area is enemy-occupied or impassable to it
     is isolated the moment it happens; the marker comes off the moment it ends. The western
     edge is a way out for the German Kerch units (campaign 1.d.II)."""
+    from .movement import NON_GERMAN
     events: list[Event] = []
     occ = occupancy(g)
     b = g.state.battle
     rp = g.state.rp
     memo: dict = {}
+    areas, neighbours, units = g.map.areas, g.map.neighbours, g.content.units
+    # the enemy-occupied areas (9.6.3f: enemy units or enemy RPs) for each side
+    blocked = {}
+    for side in (AXIS, SOVIET):
+        foe = other(side)
+        blocked[side] = {a for a, sides in occ.items() if foe in sides}
+        blocked[side].update(a for a, n in rp[foe].items() if n)
     for c in g.state.units.values():
         here = c.where
-        if here not in g.map.areas:
+        if here not in areas:
             continue
         foe = other(c.side)
         # 9.6.6d: units surrounding it that attack it still surround it
         attacked_from = b.came_from if b is not None and b.area == here and foe == b.attacker else ""
-        isolated = not leaves_by_west_edge(g, c.id, here) and not any(
-            n != attacked_from and foe not in occ.get(n, ()) and not rp[foe].get(n, 0)
-            and passable(g, c.id, here, n, memo)
-            for n in g.map.neighbours(here))
+        if leaves_by_west_edge(g, c.id, here):
+            isolated = False
+        else:
+            out = blocked[c.side]
+            free = [n for n in neighbours(here) if n != attacked_from and n not in out]
+            if not free:
+                isolated = True
+            elif here not in g.straits_and_volga and units[c.id].nation not in NON_GERMAN:
+                isolated = False                  # every neighbour is passable to it
+            else:
+                isolated = not any(passable(g, c.id, here, n, memo) for n in free)
         if isolated != c.isolated:
             c.isolated = isolated
             word = "is isolated" if isolated else "is no longer isolated"

@@ -55,26 +55,27 @@ def _trace(g: Roads, side: str) -> set[str]:
     areas = g.map.areas
     spacing = g.rules.trace_spacing
 
-    def node(a: str) -> bool:
-        ar = areas[a]
-        return control.get(a) == side and (ar.city or (side == SOVIET and ar.soviet_supply))
-
+    # the places of the chain: controlled cities (Soviets: and supply symbols)
+    nodes = {a for a, ar in areas.items()
+             if control.get(a) == side and (ar.city or (side == SOVIET and ar.soviet_supply))}
+    blocked = {a for a, sides in occ.items() if foe in sides}
     if side == AXIS:
-        sources = [a for a, ar in areas.items() if ar.axis_rear and node(a)]
+        sources = [a for a, ar in areas.items() if ar.axis_rear and a in nodes]
     else:
-        sources = [a for a, ar in areas.items() if (ar.soviet_source or ar.soviet_supply) and node(a)]
+        sources = [a for a, ar in areas.items() if (ar.soviet_source or ar.soviet_supply) and a in nodes]
     reached = set(sources)
     left = {a: spacing for a in sources}
     todo = deque(sources)
+    neighbours = g.map.neighbours
     while todo:
         here = todo.popleft()
         steps = left[here]
         if steps < 1:
             continue
-        for n in g.map.neighbours(here):
-            if foe in occ.get(n, ()):
+        for n in neighbours(here):
+            if n in blocked:
                 continue
-            if node(n):
+            if n in nodes:
                 reached.add(n)
                 arrive = spacing
             else:
