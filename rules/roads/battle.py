@@ -415,12 +415,12 @@ def destroy(g: Roads, unit: str, why: str, rule: str) -> list[Event]:
 
 
 # -- retreats (9.6.3f) --------------------------------------------------------------------------------
-def _nearest_to_rp(g: Roads, side: str, areas: list[str]) -> list[str]:
+def _nearest_to_rp(g: Roads, side: str, areas: list[str], occ: dict[str, set[str]]) -> list[str]:
     """Those of ``areas`` nearest to a friendly RP (or, with none, to the side's edge), going
     only through areas the side may enter, sorted; all of them when none can reach one. One
-    sweep out from the RPs, ring by ring, that stops at the first ring holding one of them."""
+    sweep out from the RPs, ring by ring, that stops at the first ring holding one of them.
+    ``occ``: the occupancy of the map (``occupancy``)."""
     s = g.state
-    occ = occupancy(g)
     foe = other(side)
     goals = [a for a, n in s.rp[side].items() if n > 0]
     if not goals:
@@ -481,7 +481,7 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
         return out + edge
     # ruling (9.6.3f "towards their nearest RP"): each step enters an area as near as any
     # allowed one to the nearest friendly RP (one allowed area is the nearest of one)
-    return _nearest_to_rp(g, c.side, out) + edge
+    return _nearest_to_rp(g, c.side, out, occ) + edge
 
 
 def _retreat_legal(g: Roads) -> list:

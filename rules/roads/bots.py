@@ -80,6 +80,7 @@ class _Context:
         self._foe_areas: list[str] | None = None  # areas on the map with enemy units
         self._targets: list[str] | None = None   # areas worth taking (value >= 1) not held
         self._force: float | None = None         # the strength of the operation's force
+        self._own: list | None = None            # own_weights()
 
     # -- what an area is worth to the side ----------------------------------------------------------
     def value(self, area: str) -> float:
@@ -118,6 +119,19 @@ class _Context:
             self._targets = [a for a, ctl in self.control.items() if ctl != self.side and self.value(a) >= 1]
         return min((d.get(a, 99) for a in self._targets), default=99)
 
+    def own_weights(self) -> list[tuple[str, float]]:
+        """(area, strength of the side's units there / (1 + its distance to the front)) for the
+        areas on the map holding units of the side, for this decision (an area with none adds
+        nothing to an operation's score)."""
+        if self._own is None:
+            areas = self.g.map.areas
+            self._own = []
+            for where, cs in self.at.items():
+                own = [c for c in cs if c.side == self.side]
+                if where in areas and own:
+                    self._own.append((where, self.strength(own) / (1 + self.front_distance(where))))
+        return self._own
+
     def front_distance(self, area: str) -> int:
         if area not in self._front:
             self._front[area] = self._front_distance(area)
@@ -149,12 +163,10 @@ class _Context:
             return want_map + self.bot.rng.random() * 0.4 if cmd.choice == "map" else 0.5
         if isinstance(cmd, StartOperation):
             near = 0.0
-            for where, cs in self.at.items():
-                if where not in self.g.map.areas:
-                    continue
-                if self.bot.dist(self.g, cmd.area).get(where, 99) <= 3:
-                    own = [c for c in cs if c.side == self.side]
-                    near += self.strength(own) / (1 + self.front_distance(where))
+            d = self.bot.dist(self.g, cmd.area)
+            for where, weight in self.own_weights():
+                if d.get(where, 99) <= 3:
+                    near += weight
             return near
         op = v.operation
         if isinstance(cmd, Gather):

@@ -14,8 +14,16 @@ if TYPE_CHECKING:
 
 
 def units_in(g: Roads, area: str, side: str | None = None) -> list[str]:
-    return [c.id for c in g.state.units.values()
-            if c.where == area and (side is None or c.side == side)]
+    memo = g._memo
+    if memo is None:
+        return [c.id for c in g.state.units.values()
+                if c.where == area and (side is None or c.side == side)]
+    at = memo.get("units-at")
+    if at is None:                       # area -> (unit, side) in the counters' order
+        at = memo["units-at"] = {}
+        for c in g.state.units.values():
+            at.setdefault(c.where, []).append((c.id, c.side))
+    return [u for u, sd in at.get(area, ()) if side is None or sd == side]
 
 
 def occupied_by(g: Roads, area: str, side: str) -> bool:
@@ -30,9 +38,14 @@ def occupancy(g: Roads) -> dict[str, set[str]]:
     if memo is not None and "occupancy" in memo:
         return memo["occupancy"]
     out: dict[str, set[str]] = {}
+    areas = g.map.areas
     for c in g.state.units.values():
-        if c.where in g.map.areas:
-            out.setdefault(c.where, set()).add(c.side)
+        where = c.where
+        if where in areas:
+            if where in out:
+                out[where].add(c.side)
+            else:
+                out[where] = {c.side}
     if memo is not None:
         memo["occupancy"] = out
     return out
@@ -103,6 +116,12 @@ def update_isolation(g: Roads) -> list[Event]:
     """Series 9.6.6: a unit whose every neighbouring area is enemy-occupied or impassable to it
     is isolated the moment it happens; the marker comes off the moment it ends. The western
     edge is a way out for the German Kerch units (campaign 1.d.II)."""
+    if g._memo is None:
+        g._memo = {}                      # nothing moves while isolation is judged
+        try:
+            return update_isolation(g)
+        finally:
+            g._memo = None
     from .movement import NON_GERMAN
     events: list[Event] = []
     occ = occupancy(g)
