@@ -135,18 +135,22 @@ def update_isolation(g: Roads) -> list[Event]:
         foe = other(side)
         blocked[side] = {a for a, sides in occ.items() if foe in sides}
         blocked[side].update(a for a, n in rp[foe].items() if n)
+    ways: dict[tuple[str, str], list[str]] = {}     # (area, side) -> the ways out of it
     for c in g.state.units.values():
         here = c.where
         if here not in areas:
             continue
-        foe = other(c.side)
-        # 9.6.6d: units surrounding it that attack it still surround it
-        attacked_from = b.came_from if b is not None and b.area == here and foe == b.attacker else ""
-        if leaves_by_west_edge(g, c.id, here):
-            isolated = False
+        if units[c.id].kerch and "west" in areas[here].edge:
+            isolated = False                      # leaves_by_west_edge (campaign 1.d.II)
         else:
-            out = blocked[c.side]
-            free = [n for n in neighbours(here) if n != attacked_from and n not in out]
+            free = ways.get((here, c.side))
+            if free is None:
+                # 9.6.6d: units surrounding it that attack it still surround it
+                attacked_from = (b.came_from if b is not None and b.area == here
+                                 and other(c.side) == b.attacker else "")
+                out = blocked[c.side]
+                free = ways[here, c.side] = [n for n in neighbours(here)
+                                             if n != attacked_from and n not in out]
             if not free:
                 isolated = True
             elif here not in g.straits_and_volga and units[c.id].nation not in NON_GERMAN:
