@@ -70,8 +70,13 @@ class _Context:
         self.g, self.v, self.side, self.bot = game, view, side, bot
         self.foe = other(side)
         self.at: dict[str, list] = {}
+        at = self.at
         for c in view.units:
-            self.at.setdefault(c.where, []).append(c)
+            where = c.where
+            if where in at:
+                at[where].append(c)
+            else:
+                at[where] = [c]
         # read only: a view's pairs become a dict; a rollout's light view lends the world's own
         self.control = view.control if type(view.control) is dict else dict(view.control)
         self.winter = any(k == "winter" for k, _ in view.permanents)

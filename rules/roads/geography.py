@@ -94,22 +94,33 @@ def passable(g: Roads, unit: str, here: str, there: str, memo: dict | None = Non
     not across the Volga while it is closed (1.b.I), and for the Axis not into an area the
     nationality rules forbid it (3.a, 3.b, 3.c). `memo` keeps the nationality answers of one
     sweep: they depend only on the nation and the area."""
-    from .movement import NON_GERMAN, nationality_ok, volga_closed, winter
+    mv = _movement()
     nation = g.content.units[unit].nation
     if here in g.straits_and_volga:
         kind = g.map.border(here, there)
-        if kind == "kerch" and g.state.units[unit].side != AXIS and not winter(g):
+        if kind == "kerch" and g.state.units[unit].side != AXIS and not mv.winter(g):
             return False
-        if kind == "volga" and volga_closed(g):
+        if kind == "volga" and mv.volga_closed(g):
             return False
-    if nation not in NON_GERMAN:
+    if nation not in mv.NON_GERMAN:
         return True                     # campaign 3 binds only the other Axis nations
     if memo is None:
-        return nationality_ok(g, [unit], there)
+        return mv.nationality_ok(g, [unit], there)
     key = (nation, there)
     if key not in memo:
-        memo[key] = nationality_ok(g, [unit], there)
+        memo[key] = mv.nationality_ok(g, [unit], there)
     return memo[key]
+
+
+_MOVEMENT = []
+
+
+def _movement():
+    """The movement module (it imports this one: bound at the first call, not at each)."""
+    if not _MOVEMENT:
+        from . import movement
+        _MOVEMENT.append(movement)
+    return _MOVEMENT[0]
 
 
 def update_isolation(g: Roads) -> list[Event]:
@@ -122,7 +133,7 @@ def update_isolation(g: Roads) -> list[Event]:
             return update_isolation(g)
         finally:
             g._memo = None
-    from .movement import NON_GERMAN
+    NON_GERMAN = _movement().NON_GERMAN
     events: list[Event] = []
     occ = occupancy(g)
     b = g.state.battle
@@ -140,7 +151,8 @@ def update_isolation(g: Roads) -> list[Event]:
         here = c.where
         if here not in areas:
             continue
-        if units[c.id].kerch and "west" in areas[here].edge:
+        u = units[c.id]
+        if u.kerch and "west" in areas[here].edge:
             isolated = False                      # leaves_by_west_edge (campaign 1.d.II)
         else:
             free = ways.get((here, c.side))
@@ -153,7 +165,7 @@ def update_isolation(g: Roads) -> list[Event]:
                                              if n != attacked_from and n not in out]
             if not free:
                 isolated = True
-            elif here not in g.straits_and_volga and units[c.id].nation not in NON_GERMAN:
+            elif here not in g.straits_and_volga and u.nation not in NON_GERMAN:
                 isolated = False                  # every neighbour is passable to it
             else:
                 isolated = not any(passable(g, c.id, here, n, memo) for n in free)
