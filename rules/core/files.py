@@ -17,7 +17,8 @@ from pathlib import Path
 from .errors import SaveError
 
 FORMAT = "wartable-save"
-VERSION = 2
+VERSION = 3
+MAX_NOTE = 1000               # characters in one public note of a command
 MAX_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 100
 MAX_COMMANDS = 100_000

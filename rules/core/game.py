@@ -20,6 +20,7 @@ from .command import Command, command_problem
 from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
+from .files import MAX_NOTE
 from .legal import Legal, Span
 
 
@@ -80,6 +81,10 @@ class Game:
         self.dice_spec = dice.spec()
         self.log: list[Command] = []
         self.events: list[Event] = []
+        # public notes, by the number (0-based) of the command they came with: a line a player
+        # may read, e.g. why the computer gave the command (``annotate``); saved with the game
+        self.notes: dict[int, str] = {}
+        self._note = ""
         self.track_undo = undo
         # the last UNDO_DEPTH commands can be taken back (fewer when a roll or draw intervenes);
         # a bounded stack keeps memory and garbage-collection pauses small in long campaigns
@@ -121,8 +126,17 @@ class Game:
             self._cache = (self._version, Legal.of_commands(listed) if self.plain_legal else Legal(listed))
         return self._cache[1]
 
+    def annotate(self, note: str) -> None:
+        """Let the next command applied carry ``note``: a public line (never a secret), kept in
+        ``notes`` and in the save, and logged as an event of kind "note" before the command's
+        own events. The next ``apply`` takes it whether or not the command is legal. One line of
+        printable characters, at most ``MAX_NOTE`` (longer is cut), as a save holds it."""
+        line = "".join(ch if ch.isprintable() else " " for ch in note).strip()
+        self._note = line[:MAX_NOTE]
+
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a legal command; anything else raises ``IllegalCommand`` and changes nothing."""
+        note, self._note = self._note, ""
         malformed = command_problem(cmd, self.command_types)
         if malformed is not None:
             raise IllegalCommand(malformed)
@@ -135,6 +149,8 @@ class Game:
         snapshot = snapshot_of(self.state) if self.track_undo else None
         reveals = self.dice.reveals
         events = self._apply(cmd)
+        if note:
+            events = self._noted(note, events)
         self._version += 1
         if self.track_undo:
             if self.dice.reveals != reveals or any(e.reveal for e in events):
@@ -144,6 +160,11 @@ class Game:
         self.log.append(cmd)
         self.events.extend(events)
         return events
+
+    def _noted(self, note: str, events: list[Event]) -> list[Event]:
+        """The command about to be logged carries ``note``: its event first, then the command's."""
+        self.notes[len(self.log)] = note
+        return [Event(note, kind="note")] + events
 
     def explain_illegal(self, cmd: Command) -> str:
         """Why ``cmd`` is refused now: the IllegalCommand message. Games may say more."""
@@ -177,6 +198,7 @@ class Game:
         self.state = restore(snapshot)
         del self.log[log_len:]
         del self.events[events_len:]
+        self.notes.pop(log_len, None)
         self._version += 1
         return True
 
@@ -184,16 +206,19 @@ class Game:
         return state_digest(self.state)
 
     # -- loading a save (rules.core.save): no undo snapshots ---------------------------
-    def replay(self, cmd: Command, *, trusted: bool = False) -> None:
+    def replay(self, cmd: Command, *, trusted: bool = False, note: str = "") -> None:
         """Apply a command read from a save, typed and judged like ``apply()`` but with no undo
         snapshot (undo in a loaded game starts where it was loaded). ``trusted`` (a sealed
-        save): legality by the game's direct check instead of listing every legal command."""
+        save): legality by the game's direct check instead of listing every legal command.
+        ``note``: the public note the command was saved with (``annotate``)."""
         malformed = command_problem(cmd, self.command_types)
         if malformed is not None:
             raise IllegalCommand(malformed)
         if not (self._allowed(cmd) if trusted else self.is_legal(cmd)):
             raise IllegalCommand(self.explain_illegal(cmd))
         events = self._apply(cmd)
+        if note:
+            events = self._noted(note, events)
         self._version += 1
         self._undo.clear()
         self.log.append(cmd)
@@ -203,12 +228,14 @@ class Game:
         """Whether a well-typed command is legal now; games with a direct check override this."""
         return self.is_legal(cmd)
 
-    def resume_at(self, state: Any, log: list[Command], events: list[Event]) -> None:
-        """Put the game at a save's checkpoint: its state, command log and events (the dice are
-        restored by the caller). Undo starts here."""
+    def resume_at(self, state: Any, log: list[Command], events: list[Event],
+                  notes: dict[int, str] | None = None) -> None:
+        """Put the game at a save's checkpoint: its state, command log, events and notes (the
+        dice are restored by the caller). Undo starts here."""
         self.state = state
         self.log = list(log)
         self.events = list(events)
+        self.notes = dict(notes or {})
         self._undo.clear()
         self._version += 1
 
@@ -252,6 +279,11 @@ class CheckedGame(Game):
             return self._problem(cmd) is None
         except MALFORMED:
             return False
+
+    def _noted(self, note: str, events: list[Event]) -> list[Event]:
+        """The command about to be logged carries ``note``: its event first, then the command's."""
+        self.notes[len(self.log)] = note
+        return [Event(note, kind="note")] + events
 
     def explain_illegal(self, cmd: Command) -> str:
         malformed = command_problem(cmd, self.command_types)

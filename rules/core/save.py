@@ -1,6 +1,8 @@
 """Save files: JSON with the format version, game id, options, seed, dice, the command log, a
 digest of the final state, a checkpoint (the final state, the dice position and the events, so
-loading need not replay the log) and a checksum over all of it.
+loading need not replay the log), the commands' public notes (format 3: ``[number, text]``
+pairs, e.g. why the computer gave a command; a game without notes is written as format 2) and a
+checksum over all of it.
 
 Loading refuses, with a clear message and never half-loaded: anything beyond the bounds of
 ``rules.core.files`` (size, nesting, commands), broken JSON, a header field of the wrong type
@@ -25,7 +27,7 @@ from .codec import (
 from .command import Command
 from .dice import dice_from_spec
 from .errors import DiceExhausted, IllegalCommand, SaveError
-from .files import FORMAT, MAX_COMMANDS, VERSION, bounds_problem, write_atomic  # noqa: F401
+from .files import FORMAT, MAX_COMMANDS, MAX_NOTE, VERSION, bounds_problem, write_atomic  # noqa: F401
 from .game import Game, state_digest
 from .save_header import (  # noqa: F401  (the header's reading, re-exported)
     DAMAGED, FIELDS, HEADER, check_seal, header_problem, parse,
@@ -59,9 +61,9 @@ def checkpoint(game: Game) -> dict | None:
 
 def dump(game: Game) -> dict:
     """The save document of a game, as plain JSON-able data (without its checksum)."""
-    return {
+    doc = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if game.notes else 2,
         "game": game.game_id,
         "options": copy.deepcopy(game.options),
         "seed": game.seed,
@@ -70,6 +72,9 @@ def dump(game: Game) -> dict:
         "digest": game.digest(),
         "checkpoint": checkpoint(game),
     }
+    if game.notes:
+        doc["notes"] = [[number, game.notes[number]] for number in sorted(game.notes)]
+    return doc
 
 
 def seal(doc: dict) -> str:
@@ -122,14 +127,17 @@ def _loads(text: str, factories: dict[str, NewGame], upto: int | None) -> Game:
             commands.append(command_from_json(game.command_types, raw))
         except (CodecError, RecursionError):
             raise SaveError(f"Command {number} of the save cannot be read: {_short(raw)}") from None
+    if doc["version"] >= 3 and not doc["notes"]:
+        raise SaveError(f"The save's notes are empty (wartable writes format 3 only with notes): {DAMAGED}.")
+    notes = _notes(doc.get("notes", []), len(commands))
     point = doc.get("checkpoint")
     if upto is None and point is not None:
-        _resume(game, point, commands, doc["digest"])
+        _resume(game, point, commands, doc["digest"], notes)
         return game
     trusted = doc["version"] >= 2          # sealed: legality by the direct check, no listing
     for number, cmd in enumerate(commands[:upto] if upto is not None else commands, start=1):
         try:
-            game.replay(cmd, trusted=trusted)
+            game.replay(cmd, trusted=trusted, note=notes.get(number - 1, ""))
         except IllegalCommand:
             raise SaveError(f"The save diverges at command {number}: {cmd.describe()} is not legal "
                             f"there. {DAMAGED[0].upper()}{DAMAGED[1:]}.") from None
@@ -141,7 +149,24 @@ def _loads(text: str, factories: dict[str, NewGame], upto: int | None) -> Game:
     return game
 
 
-def _resume(game: Game, point: dict, commands: list[Command], digest: str) -> None:
+def _notes(raw: list, commands: int) -> dict[int, str]:
+    """The notes of a format-3 save, by command number: ``[number, text]`` pairs in increasing
+    order, each naming a command of the save, each text a line of at most MAX_NOTE printable
+    characters. Anything else is refused (wartable writes nothing else)."""
+    notes: dict[int, str] = {}
+    last = -1
+    for pair in raw:
+        if not (type(pair) is list and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is str
+                and last < pair[0] < commands and 0 < len(pair[1]) <= MAX_NOTE
+                and pair[1].isprintable()):
+            raise SaveError(f"The save's note {_short(pair)} cannot be read: {DAMAGED}.")
+        last = pair[0]
+        notes[last] = pair[1]
+    return notes
+
+
+def _resume(game: Game, point: dict, commands: list[Command], digest: str,
+            notes: dict[int, str]) -> None:
     """Put ``game`` at the save's checkpoint and check it against the digest."""
     if set(point) != {"state", "dice", "events"} or type(point["events"]) is not list:
         raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.")
@@ -153,7 +178,7 @@ def _resume(game: Game, point: dict, commands: list[Command], digest: str) -> No
         raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.") from None
     if type(state) is not type(game.state) or state_digest(state) != digest:
         raise SaveError(f"The save's checkpoint does not match its digest: {DAMAGED}.")
-    game.resume_at(state, commands, events)
+    game.resume_at(state, commands, events, notes)
 
 
 def _short(raw: Any) -> str:

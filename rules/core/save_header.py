@@ -15,7 +15,10 @@ from .errors import SaveError
 from .files import FORMAT, MAX_COMMANDS, VERSION, bounds_problem
 
 HEADER = ("format", "version", "game", "options", "seed", "dice", "commands", "digest")
-FIELDS = {1: frozenset(HEADER), 2: frozenset(HEADER + ("checkpoint", "check"))}
+# format 3 is format 2 with the commands' public notes (``Game.notes``, e.g. why the computer
+# gave a command); a game without notes is still written as format 2
+FIELDS = {1: frozenset(HEADER), 2: frozenset(HEADER + ("checkpoint", "check")),
+          3: frozenset(HEADER + ("checkpoint", "check", "notes"))}
 _SEAL = re.compile(r',"check":"([0-9a-f]{64})"\}\n\Z')
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 DAMAGED = "the file was edited or is damaged"
@@ -65,7 +68,7 @@ def header_problem(doc: Any) -> str | None:
     if extra:
         return f"The save has a field wartable does not write ('{extra[0]}'): {DAMAGED}."
     kinds = {"game": str, "options": dict, "seed": int, "dice": dict, "commands": list, "digest": str,
-             "checkpoint": (dict, type(None)), "check": str}
+             "checkpoint": (dict, type(None)), "check": str, "notes": list}
     for field in FIELDS[version]:
         kind = kinds.get(field)
         if kind is not None and not (type(doc[field]) in kind if isinstance(kind, tuple) else type(doc[field]) is kind):

@@ -415,25 +415,35 @@ def destroy(g: Roads, unit: str, why: str, rule: str) -> list[Event]:
 
 
 # -- retreats (9.6.3f) --------------------------------------------------------------------------------
-def _rp_distance(g: Roads, side: str) -> dict[str, int]:
-    """Distance of every area to the nearest friendly RP (or, with none, to the side's edge),
-    over areas the side may enter."""
+def _nearest_to_rp(g: Roads, side: str, areas: list[str], occ: dict[str, set[str]]) -> list[str]:
+    """Those of ``areas`` nearest to a friendly RP (or, with none, to the side's edge), going
+    only through areas the side may enter, sorted; all of them when none can reach one. One
+    sweep out from the RPs, ring by ring, that stops at the first ring holding one of them.
+    ``occ``: the occupancy of the map (``occupancy``)."""
     s = g.state
-    occ = occupancy(g)
     foe = other(side)
     goals = [a for a, n in s.rp[side].items() if n > 0]
     if not goals:
         edge = g.rules.retreat_edge(side)
         goals = [a for a, ar in g.map.areas.items() if edge in ar.edge]
-    dist = {a: 0 for a in goals}
-    todo = deque(goals)
-    while todo:
-        here = todo.popleft()
-        for n in g.map.neighbours(here):
-            if n not in dist and not (foe in occ.get(n, ()) or s.rp[foe].get(n, 0) > 0):
-                dist[n] = dist[here] + 1
-                todo.append(n)
-    return dist
+    blocked = {a for a, sides in occ.items() if foe in sides}
+    blocked.update(a for a, n in s.rp[foe].items() if n > 0)
+    wanted = set(areas)
+    seen = set(goals)
+    ring = goals
+    neighbours = g.map.neighbours
+    while ring:
+        hit = [a for a in ring if a in wanted]
+        if hit:
+            return sorted(hit)
+        nxt = []
+        for here in ring:
+            for n in neighbours(here):
+                if n not in seen and n not in blocked:
+                    seen.add(n)
+                    nxt.append(n)
+        ring = nxt
+    return sorted(areas)
 
 
 def retreat_options(g: Roads, unit: str) -> list[str]:
@@ -467,14 +477,11 @@ def retreat_options(g: Roads, unit: str) -> list[str]:
     # attacker only after its first step back where it came from)
     edge = [GONE] if (leaves_by_west_edge(g, unit, here)
                       and (b.retreat_path or c.side != b.attacker)) else []
-    if not out:
-        return edge
+    if len(out) <= 1:
+        return out + edge
     # ruling (9.6.3f "towards their nearest RP"): each step enters an area as near as any
-    # allowed one to the nearest friendly RP
-    dist = _rp_distance(g, c.side)
-    far = 10 ** 6
-    best = min(dist.get(n, far) for n in out)
-    return sorted(n for n in out if dist.get(n, far) == best) + edge
+    # allowed one to the nearest friendly RP (one allowed area is the nearest of one)
+    return _nearest_to_rp(g, c.side, out, occ) + edge
 
 
 def _retreat_legal(g: Roads) -> list:

@@ -62,24 +62,41 @@ class HeuristicBot:
         return best
 
 
+_VALUES: dict[tuple, float] = {}             # (map, side, area) -> _Context.value
+
+
 class _Context:
     def __init__(self, game, view, side, bot):
         self.g, self.v, self.side, self.bot = game, view, side, bot
         self.foe = other(side)
         self.at: dict[str, list] = {}
+        at = self.at
         for c in view.units:
-            self.at.setdefault(c.where, []).append(c)
-        self.control = dict(view.control)
+            where = c.where
+            if where in at:
+                at[where].append(c)
+            else:
+                at[where] = [c]
+        # read only: a view's pairs become a dict; a rollout's light view lends the world's own
+        self.control = view.control if type(view.control) is dict else dict(view.control)
         self.winter = any(k == "winter" for k, _ in view.permanents)
         self._front: dict[str, int] = {}         # area -> front_distance, for this decision
         self._objective: dict[str, int] = {}     # area -> objective_distance, for this decision
+        self._foe_areas: list[str] | None = None  # areas on the map with enemy units
+        self._targets: list[str] | None = None   # areas worth taking (value >= 1) not held
+        self._force: float | None = None         # the strength of the operation's force
+        self._own: list | None = None            # own_weights()
 
     # -- what an area is worth to the side ----------------------------------------------------------
     def value(self, area: str) -> float:
-        a = self.g.map.areas[area]
-        own = a.vp_axis if self.side == AXIS else a.vp_soviet
-        theirs = a.vp_soviet if self.side == AXIS else a.vp_axis
-        return own + 0.6 * theirs + (0.5 if a.city else 0)
+        key = (self.g.map, self.side, area)      # printed values only: kept per map and side
+        v = _VALUES.get(key)
+        if v is None:
+            a = self.g.map.areas[area]
+            own = a.vp_axis if self.side == AXIS else a.vp_soviet
+            theirs = a.vp_soviet if self.side == AXIS else a.vp_axis
+            v = _VALUES[key] = own + 0.6 * theirs + (0.5 if a.city else 0)
+        return v
 
     def enemies(self, area: str) -> list:
         return [c for c in self.at.get(area, []) if c.side == self.foe]
@@ -103,11 +120,22 @@ class _Context:
 
     def _objective_distance(self, area: str) -> int:
         d = self.bot.dist(self.g, area)
-        best = 99
-        for a, ctl in self.control.items():
-            if ctl != self.side and self.value(a) >= 1:
-                best = min(best, d.get(a, 99))
-        return best
+        if self._targets is None:
+            self._targets = [a for a, ctl in self.control.items() if ctl != self.side and self.value(a) >= 1]
+        return min((d.get(a, 99) for a in self._targets), default=99)
+
+    def own_weights(self) -> list[tuple[str, float]]:
+        """(area, strength of the side's units there / (1 + its distance to the front)) for the
+        areas on the map holding units of the side, for this decision (an area with none adds
+        nothing to an operation's score)."""
+        if self._own is None:
+            areas = self.g.map.areas
+            self._own = []
+            for where, cs in self.at.items():
+                own = [c for c in cs if c.side == self.side]
+                if where in areas and own:
+                    self._own.append((where, self.strength(own) / (1 + self.front_distance(where))))
+        return self._own
 
     def front_distance(self, area: str) -> int:
         if area not in self._front:
@@ -116,11 +144,11 @@ class _Context:
 
     def _front_distance(self, area: str) -> int:
         d = self.bot.dist(self.g, area)
-        best = 99
-        for where, cs in self.at.items():
-            if where in self.g.map.areas and any(c.side == self.foe for c in cs):
-                best = min(best, d.get(where, 99))
-        return best
+        if self._foe_areas is None:
+            areas = self.g.map.areas
+            self._foe_areas = [where for where, cs in self.at.items()
+                               if where in areas and any(c.side == self.foe for c in cs)]
+        return min((d.get(a, 99) for a in self._foe_areas), default=99)
 
     # -- scores ---------------------------------------------------------------------------------------
     def score(self, cmd) -> float:
@@ -140,12 +168,10 @@ class _Context:
             return want_map + self.bot.rng.random() * 0.4 if cmd.choice == "map" else 0.5
         if isinstance(cmd, StartOperation):
             near = 0.0
-            for where, cs in self.at.items():
-                if where not in self.g.map.areas:
-                    continue
-                if self.bot.dist(self.g, cmd.area).get(where, 99) <= 3:
-                    own = [c for c in cs if c.side == self.side]
-                    near += self.strength(own) / (1 + self.front_distance(where))
+            d = self.bot.dist(self.g, cmd.area)
+            for where, weight in self.own_weights():
+                if d.get(where, 99) <= 3:
+                    near += weight
             return near
         op = v.operation
         if isinstance(cmd, Gather):
@@ -206,8 +232,9 @@ class _Context:
         op = v.operation
         if cmd.area == GONE:
             return 0.5 if self.winter else -2
-        force = [c for c in v.units if c.id in op.force]
-        mine = self.strength(force)
+        if self._force is None:
+            self._force = self.strength([c for c in v.units if c.id in op.force])
+        mine = self._force
         enemies = self.enemies(cmd.area)
         here = op.path[-1] if op.path else op.start
         if enemies:

@@ -37,6 +37,19 @@ class Outcome:
         return self.winner is None
 
 
+def _fixed_facts(board, content) -> tuple[frozenset[str], dict[str, tuple[str, ...]]]:
+    # campaign 1.b.I, 1.d.I: the areas on the Volga or the Kerch Straits (fixed by the map)
+    straits_and_volga = frozenset(a for a in board.areas for n in board.neighbours(a)
+                                  if board.border(a, n) in ("kerch", "volga"))
+    # campaign 3.b: the Hungarian and the Rumanian counters (fixed by the content)
+    apart_units = {n: tuple(u for u, d in content.units.items() if d.nation == n)
+                   for n in ("hungarian", "rumanian")}
+    return straits_and_volga, apart_units
+
+
+_FIXED: dict[tuple[int, int], tuple] = {}      # (map, content) -> the facts above
+
+
 class Roads(Game):
     game_id = "roads"
     command_types = COMMANDS
@@ -49,12 +62,11 @@ class Roads(Game):
         self.rules = content.rules
         self._trace_cache: dict = {}
         self._memo: dict | None = None        # facts kept while legal() is listed (nothing moves then)
-        # campaign 1.b.I, 1.d.I: the areas on the Volga or the Kerch Straits (fixed by the map)
-        self.straits_and_volga = frozenset(a for a in board.areas for n in board.neighbours(a)
-                                           if board.border(a, n) in ("kerch", "volga"))
-        # campaign 3.b: the Hungarian and the Rumanian counters (fixed by the content)
-        self.apart_units = {n: tuple(u for u, d in content.units.items() if d.nation == n)
-                            for n in ("hungarian", "rumanian")}
+        # fixed by the map and the content, so worked out once for each (the AI builds many games)
+        fixed = _FIXED.get((id(board), id(content)))
+        if fixed is None or fixed[0] is not board or fixed[1] is not content:
+            fixed = _FIXED[(id(board), id(content))] = (board, content, *_fixed_facts(board, content))
+        self.straits_and_volga, self.apart_units = fixed[2], fixed[3]
 
     # -- names ----------------------------------------------------------------------------------
     def side_name(self, side: str | None) -> str:

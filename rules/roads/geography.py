@@ -7,15 +7,23 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .state import AXIS, other
+from .state import AXIS, SOVIET, other
 
 if TYPE_CHECKING:
     from .game import Roads
 
 
 def units_in(g: Roads, area: str, side: str | None = None) -> list[str]:
-    return [c.id for c in g.state.units.values()
-            if c.where == area and (side is None or c.side == side)]
+    memo = g._memo
+    if memo is None:
+        return [c.id for c in g.state.units.values()
+                if c.where == area and (side is None or c.side == side)]
+    at = memo.get("units-at")
+    if at is None:                       # area -> (unit, side) in the counters' order
+        at = memo["units-at"] = {}
+        for c in g.state.units.values():
+            at.setdefault(c.where, []).append((c.id, c.side))
+    return [u for u, sd in at.get(area, ()) if side is None or sd == side]
 
 
 def occupied_by(g: Roads, area: str, side: str) -> bool:
@@ -30,9 +38,14 @@ def occupancy(g: Roads) -> dict[str, set[str]]:
     if memo is not None and "occupancy" in memo:
         return memo["occupancy"]
     out: dict[str, set[str]] = {}
+    areas = g.map.areas
     for c in g.state.units.values():
-        if c.where in g.map.areas:
-            out.setdefault(c.where, set()).add(c.side)
+        where = c.where
+        if where in areas:
+            if where in out:
+                out[where].add(c.side)
+            else:
+                out[where] = {c.side}
     if memo is not None:
         memo["occupancy"] = out
     return out
@@ -81,44 +94,81 @@ def passable(g: Roads, unit: str, here: str, there: str, memo: dict | None = Non
     not across the Volga while it is closed (1.b.I), and for the Axis not into an area the
     nationality rules forbid it (3.a, 3.b, 3.c). `memo` keeps the nationality answers of one
     sweep: they depend only on the nation and the area."""
-    from .movement import NON_GERMAN, nationality_ok, volga_closed, winter
+    mv = _movement()
     nation = g.content.units[unit].nation
     if here in g.straits_and_volga:
         kind = g.map.border(here, there)
-        if kind == "kerch" and g.state.units[unit].side != AXIS and not winter(g):
+        if kind == "kerch" and g.state.units[unit].side != AXIS and not mv.winter(g):
             return False
-        if kind == "volga" and volga_closed(g):
+        if kind == "volga" and mv.volga_closed(g):
             return False
-    if nation not in NON_GERMAN:
+    if nation not in mv.NON_GERMAN:
         return True                     # campaign 3 binds only the other Axis nations
     if memo is None:
-        return nationality_ok(g, [unit], there)
+        return mv.nationality_ok(g, [unit], there)
     key = (nation, there)
     if key not in memo:
-        memo[key] = nationality_ok(g, [unit], there)
+        memo[key] = mv.nationality_ok(g, [unit], there)
     return memo[key]
+
+
+_MOVEMENT = []
+
+
+def _movement():
+    """The movement module (it imports this one: bound at the first call, not at each)."""
+    if not _MOVEMENT:
+        from . import movement
+        _MOVEMENT.append(movement)
+    return _MOVEMENT[0]
 
 
 def update_isolation(g: Roads) -> list[Event]:
     """Series 9.6.6: a unit whose every neighbouring area is enemy-occupied or impassable to it
     is isolated the moment it happens; the marker comes off the moment it ends. The western
     edge is a way out for the German Kerch units (campaign 1.d.II)."""
+    if g._memo is None:
+        g._memo = {}                      # nothing moves while isolation is judged
+        try:
+            return update_isolation(g)
+        finally:
+            g._memo = None
+    NON_GERMAN = _movement().NON_GERMAN
     events: list[Event] = []
     occ = occupancy(g)
     b = g.state.battle
     rp = g.state.rp
     memo: dict = {}
+    areas, neighbours, units = g.map.areas, g.map.neighbours, g.content.units
+    # the enemy-occupied areas (9.6.3f: enemy units or enemy RPs) for each side
+    blocked = {}
+    for side in (AXIS, SOVIET):
+        foe = other(side)
+        blocked[side] = {a for a, sides in occ.items() if foe in sides}
+        blocked[side].update(a for a, n in rp[foe].items() if n)
+    ways: dict[tuple[str, str], list[str]] = {}     # (area, side) -> the ways out of it
     for c in g.state.units.values():
         here = c.where
-        if here not in g.map.areas:
+        if here not in areas:
             continue
-        foe = other(c.side)
-        # 9.6.6d: units surrounding it that attack it still surround it
-        attacked_from = b.came_from if b is not None and b.area == here and foe == b.attacker else ""
-        isolated = not leaves_by_west_edge(g, c.id, here) and not any(
-            n != attacked_from and foe not in occ.get(n, ()) and not rp[foe].get(n, 0)
-            and passable(g, c.id, here, n, memo)
-            for n in g.map.neighbours(here))
+        u = units[c.id]
+        if u.kerch and "west" in areas[here].edge:
+            isolated = False                      # leaves_by_west_edge (campaign 1.d.II)
+        else:
+            free = ways.get((here, c.side))
+            if free is None:
+                # 9.6.6d: units surrounding it that attack it still surround it
+                attacked_from = (b.came_from if b is not None and b.area == here
+                                 and other(c.side) == b.attacker else "")
+                out = blocked[c.side]
+                free = ways[here, c.side] = [n for n in neighbours(here)
+                                             if n != attacked_from and n not in out]
+            if not free:
+                isolated = True
+            elif here not in g.straits_and_volga and u.nation not in NON_GERMAN:
+                isolated = False                  # every neighbour is passable to it
+            else:
+                isolated = not any(passable(g, c.id, here, n, memo) for n in free)
         if isolated != c.isolated:
             c.isolated = isolated
             word = "is isolated" if isolated else "is no longer isolated"

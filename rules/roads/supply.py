@@ -45,6 +45,25 @@ def supplied_areas(g: Roads, side: str, op_area: str) -> set[str]:
     return reach
 
 
+_PLACES: dict[tuple[int, str], tuple] = {}
+
+
+def _chain_places(board, side: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The areas that can be places of ``side``'s chain (cities; Soviets: and supply symbols)
+    and the sources it starts from (Axis: the rear; Soviets: sources and supply symbols), in
+    the map's order, as printed (kept per map and side)."""
+    kept = _PLACES.get((id(board), side))
+    if kept is None or kept[0] is not board:
+        areas = board.areas
+        places = tuple(a for a, ar in areas.items() if ar.city or (side == SOVIET and ar.soviet_supply))
+        if side == AXIS:
+            starts = tuple(a for a, ar in areas.items() if ar.axis_rear)
+        else:
+            starts = tuple(a for a, ar in areas.items() if ar.soviet_source or ar.soviet_supply)
+        kept = _PLACES[(id(board), side)] = (board, places, starts)
+    return kept[1], kept[2]
+
+
 def _trace(g: Roads, side: str) -> set[str]:
     """Campaign 5.a.IV / 5.b: the controlled cities (Soviets: and supply symbols) joined to a
     source by a chain of such places, each no more than three enemy-free areas from the next.
@@ -55,26 +74,24 @@ def _trace(g: Roads, side: str) -> set[str]:
     areas = g.map.areas
     spacing = g.rules.trace_spacing
 
-    def node(a: str) -> bool:
-        ar = areas[a]
-        return control.get(a) == side and (ar.city or (side == SOVIET and ar.soviet_supply))
-
-    if side == AXIS:
-        sources = [a for a, ar in areas.items() if ar.axis_rear and node(a)]
-    else:
-        sources = [a for a, ar in areas.items() if (ar.soviet_source or ar.soviet_supply) and node(a)]
+    places, starts = _chain_places(g.map, side)
+    # the places of the chain: controlled cities (Soviets: and supply symbols)
+    nodes = {a for a in places if control.get(a) == side}
+    blocked = {a for a, sides in occ.items() if foe in sides}
+    sources = [a for a in starts if a in nodes]
     reached = set(sources)
     left = {a: spacing for a in sources}
     todo = deque(sources)
+    neighbours = g.map.neighbours
     while todo:
         here = todo.popleft()
         steps = left[here]
         if steps < 1:
             continue
-        for n in g.map.neighbours(here):
-            if foe in occ.get(n, ()):
+        for n in neighbours(here):
+            if n in blocked:
                 continue
-            if node(n):
+            if n in nodes:
                 reached.add(n)
                 arrive = spacing
             else:

@@ -350,7 +350,8 @@ class RoadsScreen(GameScreen):
             line = f"{self.game.describe(cmd)}: by doctrine"
         else:
             cmd, line = decision.command, decision.public
-        self.query_one(LogPanel).add_events([Event(f"Computer ({self.strength}): {line}", kind="ai")])
+        # the public line only (never the full reason): kept with the command in the save
+        self.game.annotate(f"Computer ({self.strength}): {line}")
         self.play(cmd)
 
     def action_hint(self) -> None:

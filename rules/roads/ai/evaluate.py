@@ -17,6 +17,7 @@ Terms, each in VP-like units:
 from __future__ import annotations
 
 from collections import deque
+from itertools import repeat
 
 from ..state import AXIS, SOVIET, other
 from ..victory import city_value, score
@@ -47,6 +48,17 @@ def distances(board) -> dict[str, dict[str, int]]:
             table[start] = seen
         _DIST[key] = table
     return _DIST[key]
+
+
+_CITIES: dict[int, tuple] = {}
+
+
+def _cities(board) -> tuple[str, ...]:
+    """The city areas of the map, in its order (kept per map)."""
+    kept = _CITIES.get(id(board))
+    if kept is None or kept[0] is not board:
+        kept = _CITIES[id(board)] = (board, tuple(a for a, ar in board.areas.items() if ar.city))
+    return kept[1]
 
 
 def unit_strength(content, counter) -> float:
@@ -85,17 +97,18 @@ def evaluate(g, side: str) -> float:
             where[c.side].add(c.where)
     total += UNIT_WEIGHT * (strength[side] - strength[foe])
     dist = distances(board)
+    control = s.control
     for sd, sign in ((side, 1), (foe, -1)):
         if not where[sd]:
             continue
-        for area, a in board.areas.items():
-            if not a.city or s.control.get(area) == sd:
+        places = list(where[sd])
+        for area in _cities(board):
+            if control.get(area) == sd:
                 continue
             v = city_value(g, area, sd)
             if not v:
                 continue
-            row = dist[area]
-            d = min(row.get(w, 99) for w in where[sd])
+            d = min(map(dist[area].get, places, repeat(99)))
             total += sign * PRESSURE_WEIGHT * v * 2.0 ** (-d)
     total += CARD_WEIGHT * (len(s.cards[side].hand) - len(s.cards[foe].hand))
     total += RP_WEIGHT * (sum(s.rp[side].values()) - sum(s.rp[foe].values()))

@@ -336,3 +336,39 @@ def test_a_unit_released_in_an_operation_is_not_gathered_again_by_the_search(mon
     d = ai.decide(game)
     assert not isinstance(d.command, c.Gather)
     assert d.command in game.legal()
+
+
+def test_the_computers_public_line_is_saved_with_its_command_and_no_secret_of_its_side():
+    # issue 12 item 2: "Computer (strength): why" goes with the command (Game.annotate) into the
+    # log, the save, a resumed game and a replay; only the public line, never the full reason
+    from rules.core import save
+    from rules.registry import load_save
+    game = new_game(seed=9, undo=False)
+    doctrine = HeuristicBot(0)
+    ai = SearchBot("normal", seed=2, effort=Effort(candidates=4, samples=1, horizon=4, budget=99.0,
+                                                   battle_worlds=2))
+    said = {}                         # command number -> (line, names the other side may not read)
+    for _ in range(300):
+        if game.to_act() == SOVIET:
+            view = game.view(SOVIET)
+            secret = {game.card_name(k) for k in view.hand}
+            secret |= {game.content.chits[k.split("#")[0]].name for k in (view.battle.my_chits if view.battle else ())}
+            d = ai.decide(game)
+            played = game.describe(d.command) if not isinstance(d.command, (c.Choose, c.DiscardCard)) else ""
+            said[len(game.log)] = (f"Computer (normal): {d.public}", {n for n in secret if n not in played})
+            game.annotate(said[len(game.log)][0])
+            game.apply(d.command)
+        else:
+            game.apply(doctrine.choose(game))
+    assert game.notes == {n: line for n, (line, _) in said.items()}
+    assert any(hidden for _, hidden in said.values())
+    for line, hidden in said.values():
+        assert not any(name in line for name in hidden), line
+    text = save.dumps(game)
+    logged = [e.text for e in game.events if e.kind == "note"]
+    assert logged == [line for _, (line, _) in sorted(said.items())]
+    resumed = load_save(text)
+    assert resumed.notes == game.notes
+    assert [e.text for e in resumed.events if e.kind == "note"] == logged
+    replay = save.loads(text, {"roads": new_game}, upto=len(game.log))
+    assert [e.text for e in replay.events if e.kind == "note"] == logged
