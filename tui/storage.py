@@ -255,6 +255,24 @@ def last_game() -> Game | None:
         raise SaveError(f"The autosave ({path}) cannot be loaded, and was left as it is. {exc}") from None
 
 
+def _unfinished(path: Path) -> str | None:
+    """The game id of a sealed save whose game has begun and is not over by its checkpoint,
+    found without loading the game (which costs a second game's rules and a replay when
+    another game is opened); None when the save is anything else, or cannot tell."""
+    from rules.core.save_header import check_seal, header_problem, parse
+    from rules.registry import over_in_checkpoint
+    try:
+        text = read_save(path)
+        doc = parse(text)
+    except SaveError:
+        return None
+    if header_problem(doc) is not None or doc["version"] < 2 or check_seal(text) is not None:
+        return None
+    if not doc["commands"] or over_in_checkpoint(doc) is not False:
+        return None
+    return doc["game"]
+
+
 def keep_in_progress() -> str | None:
     """Before another game takes the autosave: an unfinished game in it is kept as the named save
     ``in-progress-<game>-<date>-<time>``, so starting (or loading) a game never loses the one in
@@ -264,13 +282,15 @@ def keep_in_progress() -> str | None:
     path = autosave_path()
     if not path.exists():
         return None
-    try:
-        game = load(path)
-    except SaveError:
-        game = None
-    if game is not None and (game.outcome is not None or not game.log):
-        return None
-    game_id = game.game_id if game is not None else "unreadable"
+    game_id = _unfinished(path)
+    if game_id is None:               # the checkpoint does not tell: the game does
+        try:
+            game = load(path)
+        except SaveError:
+            game = None
+        if game is not None and (game.outcome is not None or not game.log):
+            return None
+        game_id = game.game_id if game is not None else "unreadable"
     name = f"in-progress-{game_id}-{datetime.now():%Y%m%d-%H%M%S}"
     os.replace(path, saves_dir() / f"{name}.json")
     return name
