@@ -224,6 +224,40 @@ def load(path: Path | str) -> Game:
     return load_text(read_save(path))
 
 
+class Loading:
+    """A save loaded in a thread from the moment it is asked for (``load``), so the game is
+    rebuilt while the app starts and composes its screen. ``wait`` for it; then ``game``, or
+    ``error`` (a SaveError with the clear message, or whatever else went wrong)."""
+
+    def __init__(self, path: Path | str) -> None:
+        import threading
+        self.path = Path(path)
+        self.game: Game | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        threading.Thread(target=self._run, name="wartable-load", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self.game = load(self.path)
+        except BaseException as exc:      # handed to whoever waits, as it is
+            self.error = exc
+        finally:
+            self._done.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """True once the load is over (the game is there, or its error)."""
+        return self._done.wait(timeout)
+
+    def result(self) -> Game:
+        """The game, once loaded (waiting for it); the load's error raised otherwise."""
+        self._done.wait()
+        if self.error is not None:
+            raise self.error
+        assert self.game is not None
+        return self.game
+
+
 def load_text(text: str) -> Game:
     """Rebuild the game in save text; SaveError with a clear message otherwise."""
     from rules.registry import load_save
