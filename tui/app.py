@@ -53,7 +53,10 @@ class WartableApp(App):
             css += screen_css if isinstance(screen_css, list) else [screen_css]
         super().__init__(css_path=css)
         self.start_game = game
-        self.start_save = save          # (path, game id, commands): shown at once, loaded after
+        self.start_save = save          # (path, game id, commands): shown at once, loaded meanwhile
+        # the save starts loading now, while the app starts and its screen is composed
+        self._start_loading = (storage.Loading(save[0]) if save is not None and self.preloads(save[1])
+                               else None)
         self.load_error: str | None = None
         self.autosave = autosave
         self._too_small: TooSmallScreen | None = None
@@ -80,7 +83,7 @@ class WartableApp(App):
         if self.start_game is not None:
             self.open_game(self.start_game)
         elif self.start_save is not None:
-            self.open_save(*self.start_save)
+            self.open_save(*self.start_save, loading=self._start_loading)
         self._mounted = True
         self.call_after_refresh(self.check_size)
         if self.start_save is None or self.start_save[1] == "roads":
@@ -165,12 +168,26 @@ class WartableApp(App):
         super().push_screen(self._too_small)
         return result
 
-    def open_save(self, path: Path, game_id: str, commands: int) -> None:
-        """Show a save's game screen at once, marked as loading; the game fills it when its
-        replay (in a thread, after that first frame) is done. The screen autosaves it then."""
+    @staticmethod
+    def preloads(game_id: str) -> bool:
+        """Whether a save of this game is loaded in a thread from the moment it is opened (and
+        is then usually in its screen's first frame). Not Roads: its screen shows its loading
+        frame first and imports its engine and map in its own loading thread after it."""
+        return game_id != "roads"
+
+    def open_save(self, path: Path, game_id: str, commands: int,
+                  loading: storage.Loading | None = None) -> None:
+        """Show a save's game screen at once; the game fills it when its load (in a thread) is
+        done, in its first frame when the load is quick, or after a frame marked as loading.
+        The screen autosaves it then."""
+        if loading is None and self.preloads(game_id):
+            loading = storage.Loading(path)
         if Path(path).resolve() != storage.autosave_path().resolve():
             self.keep_in_progress()
-        self.push_screen(self._screen_class(game_id)(autosave=self.autosave, load=(Path(path), commands)))
+        cls = self._screen_class(game_id)
+        load = (Path(path), commands)
+        self.push_screen(cls(autosave=self.autosave, load=load, loading=loading) if loading is not None
+                         else cls(autosave=self.autosave, load=load))
 
     def load_failed(self, screen, problem: str) -> None:
         """A save opened by open_save cannot be loaded: back where the player was, with the

@@ -66,8 +66,13 @@ class GameScreen(Screen):
 
     Given a save (``load=``) instead of a game, the screen is shown at once with a loading mark
     in its menu, and the save is replayed in a thread after that first frame; the game then
-    fills the screen. Until it does, only ``q`` (back) works.
+    fills the screen. Until it does, only ``q`` (back) works. A save already loading in a
+    thread (``loading=``, started before the screen was composed) is waited for a moment when
+    the screen is mounted: loaded by then, the game is in the screen's first frame (one frame
+    drawn, not a loading frame and then the game); not yet, it fills the screen when it is.
     """
+
+    LOAD_GRACE = 0.2      # seconds the mount waits for a save already loading
 
     UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
     BINDINGS = [
@@ -78,13 +83,15 @@ class GameScreen(Screen):
         Binding("l", "log", "Log", id="log"),
     ]
 
-    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
+    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None,
+                 loading: storage.Loading | None = None) -> None:
         super().__init__()
         if (game is None) == (load is None):
             raise ValueError("A game screen needs a game or a save to load (path, commands), not both.")
         self.game = game
         self.autosave = autosave
         self._load = load
+        self._loading = loading
         self._autosave_failed = False
         self._to_act = None               # the seat: whose view the screen shows
         self._deal()
@@ -119,6 +126,10 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         if self.game is None:
             from tui.widgets.command_menu import CommandMenu
+            loading = self._loading
+            if loading is not None and loading.wait(self.LOAD_GRACE) and loading.error is None:
+                self._loaded(loading.game)          # the game in the screen's first frame
+                return
             path, commands = self._load
             self.query_one(CommandMenu).note(f"Loading the save ({commands} commands)…")
             self.call_after_refresh(self._start_loading)
@@ -151,7 +162,7 @@ class GameScreen(Screen):
         """In a thread: replay the save, then hand the game (or the problem) to the screen."""
         from rules.core.errors import SaveError
         try:
-            game = storage.load(self._load[0])
+            game = self._loading.result() if self._loading is not None else storage.load(self._load[0])
         except SaveError as exc:
             self.app.call_from_thread(self._load_failed, str(exc))
         else:

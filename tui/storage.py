@@ -224,6 +224,40 @@ def load(path: Path | str) -> Game:
     return load_text(read_save(path))
 
 
+class Loading:
+    """A save loaded in a thread from the moment it is asked for (``load``), so the game is
+    rebuilt while the app starts and composes its screen. ``wait`` for it; then ``game``, or
+    ``error`` (a SaveError with the clear message, or whatever else went wrong)."""
+
+    def __init__(self, path: Path | str) -> None:
+        import threading
+        self.path = Path(path)
+        self.game: Game | None = None
+        self.error: BaseException | None = None
+        self._done = threading.Event()
+        threading.Thread(target=self._run, name="wartable-load", daemon=True).start()
+
+    def _run(self) -> None:
+        try:
+            self.game = load(self.path)
+        except BaseException as exc:      # handed to whoever waits, as it is
+            self.error = exc
+        finally:
+            self._done.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """True once the load is over (the game is there, or its error)."""
+        return self._done.wait(timeout)
+
+    def result(self) -> Game:
+        """The game, once loaded (waiting for it); the load's error raised otherwise."""
+        self._done.wait()
+        if self.error is not None:
+            raise self.error
+        assert self.game is not None
+        return self.game
+
+
 def load_text(text: str) -> Game:
     """Rebuild the game in save text; SaveError with a clear message otherwise."""
     from rules.registry import load_save
@@ -255,6 +289,24 @@ def last_game() -> Game | None:
         raise SaveError(f"The autosave ({path}) cannot be loaded, and was left as it is. {exc}") from None
 
 
+def _unfinished(path: Path) -> str | None:
+    """The game id of a sealed save whose game has begun and is not over by its checkpoint,
+    found without loading the game (which costs a second game's rules and a replay when
+    another game is opened); None when the save is anything else, or cannot tell."""
+    from rules.core.save_header import check_seal, header_problem, parse
+    from rules.registry import over_in_checkpoint
+    try:
+        text = read_save(path)
+        doc = parse(text)
+    except SaveError:
+        return None
+    if header_problem(doc) is not None or doc["version"] < 2 or check_seal(text) is not None:
+        return None
+    if not doc["commands"] or over_in_checkpoint(doc) is not False:
+        return None
+    return doc["game"]
+
+
 def keep_in_progress() -> str | None:
     """Before another game takes the autosave: an unfinished game in it is kept as the named save
     ``in-progress-<game>-<date>-<time>``, so starting (or loading) a game never loses the one in
@@ -264,13 +316,15 @@ def keep_in_progress() -> str | None:
     path = autosave_path()
     if not path.exists():
         return None
-    try:
-        game = load(path)
-    except SaveError:
-        game = None
-    if game is not None and (game.outcome is not None or not game.log):
-        return None
-    game_id = game.game_id if game is not None else "unreadable"
+    game_id = _unfinished(path)
+    if game_id is None:               # the checkpoint does not tell: the game does
+        try:
+            game = load(path)
+        except SaveError:
+            game = None
+        if game is not None and (game.outcome is not None or not game.log):
+            return None
+        game_id = game.game_id if game is not None else "unreadable"
     name = f"in-progress-{game_id}-{datetime.now():%Y%m%d-%H%M%S}"
     os.replace(path, saves_dir() / f"{name}.json")
     return name

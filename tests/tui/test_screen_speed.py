@@ -81,6 +81,32 @@ async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(mon
         assert menu(app).depth >= 1                    # (levels with one group are passed through)
 
 
+async def test_a_save_loaded_while_the_app_starts_is_in_its_screens_first_frame(monkeypatch, tmp_path):
+    """The save starts loading (in a thread) when the app is made: a quick one is loaded by the
+    time its screen is mounted, and that screen's first frame shows the game (no loading frame,
+    then a second with the game): the same screen as a game opened directly."""
+    from tui.widgets.command_menu import CommandMenu
+
+    notes: list[str] = []
+    real_note = CommandMenu.note
+    monkeypatch.setattr(CommandMenu, "note", lambda menu, text: (notes.append(text), real_note(menu, text)))
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert app.screen.game is not None and app.screen.game.digest() == game.digest()
+        assert notes == [], "a loading frame was drawn"
+        loaded = flat(app)
+        assert storage.last_game().digest() == game.digest()          # autosaved once shown
+    direct = WartableApp(load_save(dumps(game)), autosave=False)
+    async with direct.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert flat(direct) == loaded
+
+
 async def test_leaving_while_a_save_loads_goes_back_and_the_late_game_is_dropped(monkeypatch, tmp_path):
     _game, release, app = app_on_held_save(monkeypatch, tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -208,6 +208,55 @@ def test_a_corrupt_autosave_gives_save_error_and_stays_byte_for_byte():
     assert [s.ok for s in storage.list_saves()] == [False]
 
 
+# -- keeping the game in progress before another takes the autosave ---------------------------
+def _no_full_load(monkeypatch):
+    def refuse(path):
+        raise AssertionError("the autosave was loaded (a replay) to tell whether it is in progress")
+    monkeypatch.setattr(storage, "load", refuse)
+
+
+def test_an_unfinished_autosave_is_kept_under_its_games_name_without_loading_it(monkeypatch):
+    storage.autosave(played(commands=5))
+    _no_full_load(monkeypatch)
+    name = storage.keep_in_progress()
+    assert name is not None and name.startswith("in-progress-fallblau-")
+    assert not storage.autosave_path().exists()
+    assert [s.name for s in storage.list_saves()] == [name]
+
+
+def test_a_finished_or_unbegun_autosave_is_not_kept_and_stays():
+    for game in (finished(), fresh()):
+        path = storage.autosave(game)
+        assert storage.keep_in_progress() is None
+        assert path.exists()
+
+
+def test_a_damaged_autosave_is_kept_as_unreadable():
+    path = storage.autosave(played(commands=5))
+    path.write_bytes(path.read_bytes()[:-40])
+    name = storage.keep_in_progress()
+    assert name is not None and name.startswith("in-progress-unreadable-")
+
+
+@pytest.mark.parametrize("game_id", ["fallblau", "toi", "victory"])
+def test_a_saves_checkpoint_tells_whether_its_game_is_over(game_id):
+    """The field ``rules.registry.OVER`` names is the game's own end (``outcome``)."""
+    from rules.registry import over_in_checkpoint
+    from tests.support import campaigns
+    for game in (campaigns.campaign(game_id, 3, steps=40), campaigns.campaign(game_id, 3)):
+        doc = json.loads(dumps(game))
+        assert over_in_checkpoint(doc) is (game.outcome is not None)
+    doc["checkpoint"] = None
+    assert over_in_checkpoint(doc) is None
+
+
+def test_a_roads_checkpoint_tells_whether_its_game_is_over():
+    from rules.registry import over_in_checkpoint
+    from tests.support.roads import replayed
+    for game in (replayed(1, commands=30), replayed(1)):
+        assert over_in_checkpoint(json.loads(dumps(game))) is (game.outcome is not None)
+
+
 # -- statistics -------------------------------------------------------------------------------
 def test_an_unfinished_game_is_not_recorded():
     assert storage.record_result(played(commands=3)) is None
