@@ -75,6 +75,14 @@ class GameScreen(Screen):
     LOAD_GRACE = 0.2      # seconds the mount waits for a save already loading
 
     UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
+    # a save keeps the game (its commands and a checkpoint of the last state), not the undo
+    # steps: rebuilding them would replay the whole game on every load
+    UNDO_LOADED = ("Cannot undo past the point where this game was loaded: a save keeps the game, "
+                   "not its undo steps.")
+
+    def _undo_refused(self) -> str:
+        loaded = getattr(self.game, "loaded_at", 0)
+        return self.UNDO_LOADED if loaded and len(self.game.log) == loaded else self.UNDO_REFUSED
     BINDINGS = [
         Binding("u", "undo", "Undo", id="undo"),
         Binding("question_mark", "help", "Help", id="help"),
@@ -318,7 +326,7 @@ class GameScreen(Screen):
 
     def action_undo(self) -> None:
         if not self.game.can_undo:
-            self.notify(self.UNDO_REFUSED, severity="warning")
+            self.notify(self._undo_refused(), severity="warning")
             return
         owner = self.owner_of(self.game.log[-1]) if self.keeps_secrets() and self.game.log else None
         if owner is not None and owner != self._to_act:
@@ -330,7 +338,7 @@ class GameScreen(Screen):
 
     def _undo_now(self) -> None:
         if not self.game.undo():
-            self.notify(self.UNDO_REFUSED, severity="warning")
+            self.notify(self._undo_refused(), severity="warning")
             return
         self._autosave()
         self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))

@@ -1,5 +1,6 @@
-"""The replay viewer: step any save (Fall Blau, Tide of Iron, Victory) forward and back, with
-the position as that game's screen draws it and the log in that game's own words."""
+"""The replay viewer: step any save (Fall Blau, Tide of Iron, Victory, Roads to Stalingrad)
+forward and back, with the position as that game's screen draws it and the log in that game's
+own words. A game with secrets (Roads) is replayed as both sides see it while it is unfinished."""
 
 from __future__ import annotations
 
@@ -22,11 +23,14 @@ from tui.widgets.log_panel import LogPanel
 
 
 class GameView(NamedTuple):
-    """How a replay draws one game: its status line, its board, and its log panel."""
+    """How a replay draws one game: its status line, its board, and its log panel; `next`
+    tells the next command (by default ``game.describe``; a game with secrets tells it as both
+    sides may know it)."""
 
     status: Callable[[object, bool], RenderableType]     # (game, wide)
     board: Callable[[object, bool], RenderableType]      # (game, wide)
     log: Callable[..., LogPanel]
+    next: Callable[[object, object], str] | None = None   # (game, command)
 
 
 def _fallblau() -> GameView:
@@ -51,7 +55,20 @@ def _victory() -> GameView:
                     VictoryLog)
 
 
-VIEWS: dict[str, Callable[[], GameView]] = {"fallblau": _fallblau, "toi": _toi, "victory": _victory}
+def _roads(finished: bool) -> GameView:
+    """Roads: unfinished, only what both sides may see (the view of neither side, the public
+    words of a choice or a discard); the whole record once the game is over."""
+    from rules.roads.describe import describe_public
+    from tui.roads import replay_board
+    return GameView(replay_board.status,
+                    lambda g, wide: replay_board.board(g, wide, finished),
+                    LogPanel,
+                    None if finished else describe_public)
+
+
+VIEWS: dict[str, Callable[[bool], GameView]] = {
+    "fallblau": lambda _finished: _fallblau(), "toi": lambda _finished: _toi(),
+    "victory": lambda _finished: _victory(), "roads": _roads}
 
 
 def can_replay(game_id: str) -> bool:
@@ -76,7 +93,8 @@ class ReplayScreen(Screen):
             raise ValueError(f"Replay does not know the game '{game.game_id}'.")
         self.text = dumps(game)
         self.save_name = name
-        self.view = VIEWS[game.game_id]()
+        self.finished = game.outcome is not None
+        self.view = VIEWS[game.game_id](self.finished)
         self.commands = json.loads(self.text)["commands"]
         self.total = len(game.log)
         self.at = 0
@@ -101,7 +119,8 @@ class ReplayScreen(Screen):
         # one line each, cut to the width: the header, the next command and the status stay in sight
         nxt = Text("next: ", style="bold", no_wrap=True, overflow="ellipsis")
         if self.at < self.total:
-            nxt.append(game.describe(command_from_json(game.command_types, self.commands[self.at])))
+            cmd = command_from_json(game.command_types, self.commands[self.at])
+            nxt.append(self.view.next(game, cmd) if self.view.next else game.describe(cmd))
         else:
             nxt.append("(the end of the save)")
         status = self.view.status(game, wide)

@@ -91,6 +91,7 @@ class Game:
         self._undo: deque[tuple[bytes, int, int]] = deque(maxlen=self.UNDO_DEPTH)
         self._version = 0
         self._cache: tuple[int, Legal] | None = None
+        self.loaded_at = 0        # commands read from a save: undo never goes back past them
 
     # -- what subclasses provide -------------------------------------------------
     def _legal(self) -> list[Command | Span]:
@@ -223,6 +224,7 @@ class Game:
         self._undo.clear()
         self.log.append(cmd)
         self.events.extend(events)
+        self.loaded_at = len(self.log)
 
     def _allowed(self, cmd: Command) -> bool:
         """Whether a well-typed command is legal now; games with a direct check override this."""
@@ -237,6 +239,7 @@ class Game:
         self.events = list(events)
         self.notes = dict(notes or {})
         self._undo.clear()
+        self.loaded_at = len(self.log)
         self._version += 1
 
 

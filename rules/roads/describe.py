@@ -54,3 +54,15 @@ def describe(g: Roads, cmd) -> str:
     if isinstance(cmd, c.StopRetreat):
         return "End the retreat here"
     return cmd.describe()
+
+
+def describe_public(g: Roads, cmd) -> str:
+    """`cmd` as the other side (or a spectator) may know it: a Card/Map choice and a card set
+    ready with it stay face down until both choices are in (CC 4.2.2, the 2.3.4 ruling), and a
+    discarded card goes face down (4.2.3c); everything else is done in the open."""
+    who = g.side_name(getattr(cmd, "side", None))
+    if isinstance(cmd, c.Choose):
+        return f"{who} choose Card or Map, face down"
+    if isinstance(cmd, c.DiscardCard):
+        return f"{who} discard a card face down for one RP"
+    return f"{who}: {describe(g, cmd)}"

@@ -74,7 +74,9 @@ def legal(g: Roads, side: str) -> list:
         cmds += [Reorganize(side, u) for u in _restorable(g, side, "disorganized")]
     if op.sp >= rebuild_cost(g, side) and rebuild_allowed(g, side):
         cmds += [Rebuild(side, u) for u in _restorable(g, side, "depleted")]
-    if not op.force:
+    # series 5, 8.4: a force that has moved must halt first (its stacking is paid where it
+    # stops, 8.2.2); one only gathered has done nothing yet and simply stays (RULINGS.md)
+    if not op.path:
         cmds.append(EndOperation(side))
     return cmds
 
@@ -108,7 +110,11 @@ def end(g: Roads, cmd: EndOperation | None = None, reason: str = "") -> list[Eve
     g.state.operation = None
     g.state.entry_done = True
     text = f"{g.side_name(op.side)} operation ends" + (f": {reason}" if reason else ".")
-    return [Event(text if text.endswith(".") else text + ".", "CC 5", "operation")]
+    events = [Event(text if text.endswith(".") else text + ".", "CC 5", "operation")]
+    if op.force and not op.path:              # gathered, never moved: it stays, nothing spent
+        events.append(Event(f"{', '.join(g.unit_name(u) for u in op.force)} stay where they are.",
+                            "CC 8.4", "operation"))
+    return events
 
 
 def exhausted(g: Roads) -> bool:

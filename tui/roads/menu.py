@@ -93,6 +93,8 @@ def label(game, cmd: Command) -> str:
         text += f" +{extra} SP stacking"
     if is_battle(game, cmd):
         text += "  ⚔ battle"
+    if isinstance(cmd, c.Halt):
+        text += " (then the operation may end)"          # a moved force halts first (8.2.2)
     if isinstance(cmd, c.PlayCard) and game.content.cards[cmd.card].kind:
         text += f" ({game.content.cards[cmd.card].kind})"
     return text

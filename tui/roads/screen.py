@@ -63,6 +63,7 @@ class RoadsScreen(GameScreen):
         self.thinking = ""         # "" or who is thinking in the worker: "computer", "hint"
         self._seat: str | None = None
         self._concealed = False
+        self._places: dict[int, tuple] = {}     # command number -> the menu place it was chosen at
         if game is not None:
             self._take(game)
         super().__init__(game, autosave=autosave, load=load)
@@ -383,6 +384,38 @@ class RoadsScreen(GameScreen):
             self.notify("The computer is playing; undo when it is your turn.", severity="warning")
             return
         super().action_undo()
+
+    def play(self, command) -> bool:
+        """As the base; the menu place the command was chosen from is kept for its undo."""
+        place = self.query_one(CommandMenu).place
+        number = len(self.game.log) + 1
+        done = super().play(command)
+        if done:
+            self._places[number] = place
+        return done
+
+    def _undo_now(self) -> None:
+        """Undo, and the menu goes back to where the command was chosen (a list of units to
+        reorganize, to gather), so a `q` meant as back does not land at the top."""
+        number = len(self.game.log)
+        super()._undo_now()
+        place = self._places.pop(number, None)
+        if place and len(self.game.log) == number - 1 and not (self._concealed or self.concealed):
+            self.query_one(CommandMenu).return_to(place)
+
+    def action_back(self) -> None:
+        """Climb one menu level; at the top, ask before leaving for the launcher (one key): a
+        `q` meant as back must not end the session by accident (playtest finding 2)."""
+        if self.game is None or self.query_one(CommandMenu).back():
+            if self.game is None:
+                self.app.pop_screen()
+            return
+        from tui.widgets.confirm import ConfirmScreen
+        where = ("The game is autosaved as it stands: Resume the last game on the launcher brings it "
+                 "back here." if self.autosave else "This game is not autosaved: save it first (s) "
+                 "to come back to it.")
+        self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where),
+                             lambda yes: self.app.pop_screen() if yes and self.app.screen is self else None)
 
     # -- panels and help ----------------------------------------------------------------------
     def action_view(self) -> None:

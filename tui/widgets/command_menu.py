@@ -340,6 +340,20 @@ class CommandMenu(Vertical):
                 return self.choose(index)
         return False
 
+    @property
+    def place(self) -> tuple[str, tuple[str, ...]]:
+        """Where the player is: the title and the path of labels opened under it."""
+        return self._title, self._prefix
+
+    def return_to(self, place: tuple[str, tuple[str, ...]]) -> None:
+        """Go back to a `place` the player was at (an undo), or the nearest level above it that
+        is still offered; nothing changes when the menu's title is no longer that place's."""
+        title, prefix = place
+        if title != self._title or prefix == self._prefix:
+            return
+        self._prefix = prefix
+        self.set_entries(self._entries, title, keep_place=True)
+
     def back(self) -> bool:
         """Climb one level; False at the top."""
         if not self._prefix:

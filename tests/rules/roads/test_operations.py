@@ -268,6 +268,25 @@ def test_cc_5_an_operation_may_be_ended_with_sp_left():
     assert game.state.operation is None and game.state.rp[AXIS] == {"a2": 1}
 
 
+def test_ruling_cc_5_an_operation_may_end_with_a_force_gathered_but_not_moved():
+    game = small_game()
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Gather(AXIS, "inf"))
+    assert EndOperation(AXIS) in game.legal()
+    game.apply(EndOperation(AXIS))
+    assert game.state.operation is None
+    assert game.state.units["inf"].where == "a2"         # it stayed: nothing moved, nothing paid
+
+
+def test_ruling_cc_8_2_2_a_force_that_has_moved_halts_before_the_operation_ends():
+    game = small_game()
+    game.apply(StartOperation(AXIS, "a2"))
+    moved(game, AXIS, ["inf"], "a3", halt=False)
+    assert EndOperation(AXIS) not in game.legal() and Halt(AXIS) in game.legal()
+    game.apply(Halt(AXIS))
+    assert EndOperation(AXIS) in game.legal()
+
+
 def test_ruling_rts_13_in_winter_the_one_rebuild_of_an_axis_operation_costs_two_sp():
     game = small_game()
     winter(game)

@@ -1,0 +1,89 @@
+"""Fixes from the Roads hot-seat playtest (notes/playtest-roads.md), by real keys at 80x24:
+leaving by accident (finding 2), ending an operation with a force gathered (9), focus (1, 3),
+results seen before the hand-over (6), wording (8) and the panels' details (10-14)."""
+
+from __future__ import annotations
+
+from rules.roads import commands as c
+from rules.roads import new_game
+from tests.support.screens import flat, key_for, labels, menu, stack
+from tests.tui.test_pilot_roads import by_keys, settle
+from tui import storage
+from tui.app import WartableApp
+from tui.roads.screen import RoadsScreen
+
+SIZE = (80, 24)
+PLAYERS = {"axis": "Anna", "soviet": "Ben"}
+
+
+async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leaving():
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await pilot.press(key_for(app, "Gather the force"))
+        assert menu(app).depth == 1
+        await pilot.press(key_for(app, "Add " + game.unit_name("xlii-corps")))
+        await pilot.press(key_for(app, "Add " + game.unit_name("liv-corps")))
+        await pilot.pause()
+        assert game.state.operation.force == ["xlii-corps", "liv-corps"]
+        assert menu(app).depth == 0               # nobody is left to gather: the list is gone
+        await pilot.press("u")
+        await pilot.pause()
+        assert game.state.operation.force == ["xlii-corps"]
+        assert menu(app).place[1] == ("Gather the force (5.4)",)     # back where it was chosen
+        await pilot.press("q")                    # back, one level
+        assert menu(app).depth == 0 and isinstance(app.screen, RoadsScreen)
+        await pilot.press("q")                    # at the top: a question, not the launcher
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        assert "Leave the game for the launcher?" in flat(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen)
+        await pilot.press("q", "q")               # a second q answers no as well
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert stack(app)[-1] == "LauncherScreen"
+
+
+async def test_the_operation_ends_with_a_force_gathered_and_the_leaving_question_names_the_autosave():
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
+        assert c.EndOperation("axis") in game.legal()
+        await pilot.press("q")                    # out of the gather list
+        assert any(label.startswith("End the operation") for label in labels(app))
+        await pilot.press("q")
+        await pilot.pause()
+        assert "autosaved" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "LauncherScreen"
+
+
+async def test_undo_right_after_a_resume_says_why_it_stops_there():
+    game = new_game(seed=42, players=PLAYERS)
+    game.apply(c.StartOperation("axis", "kerch"))
+    game.apply(c.Gather("axis", "xlii-corps"))
+    storage.save_named(game, "gathered")
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Load a save"))
+        await pilot.pause()
+        await pilot.press(key_for(app, "gathered"))
+        await settle(pilot, app)
+        for _ in range(40):
+            if isinstance(app.screen, RoadsScreen) and app.screen.game is not None:
+                break
+            await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("where this game was loaded" in m for m in messages), messages
