@@ -53,6 +53,7 @@ class RoadsScreen(GameScreen):
         Binding("v", "view", "Map", id="view"),
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
+        Binding("a", "area", "Area", show=False, id="area"),     # named on the pane's border
         Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
     ]
 
@@ -87,14 +88,16 @@ class RoadsScreen(GameScreen):
         yield Static(id="rd-status")
         with Horizontal(id="rd-main"):
             yield AreaMap(self.game.map if self.game is not None else None, id="rd-map",
-                          on_move=self._moved)
+                          on_move=self._moved, leave=MAP_LEAVES)
             with Vertical(id="rd-side"):
                 yield CommandMenu(id="rd-menu")
                 with VerticalScroll(id="rd-info"):
                     yield Static(id="rd-battle")
                     yield Static(id="rd-track")
                     yield Static(id="rd-hand")
-        yield TextLines(id="rd-detail")
+        detail = TextLines(id="rd-detail", more="a: the area in full")
+        detail.border_title = "a: the area in full"
+        yield detail
         yield LogPanel(id="rd-log")
         yield Footer()
 
@@ -236,7 +239,7 @@ class RoadsScreen(GameScreen):
     def _detail(self, area: str, view=None) -> None:
         view = view or self._view
         # a fixed height: no layout pass on a cursor move
-        self.query_one("#rd-detail", TextLines).update(panels.detail(self.game, view, area))
+        self.query_one("#rd-detail", TextLines).update(panels.detail_lines(self.game, view, area))
 
     def _moved(self, area: str) -> None:
         """The map cursor moved (called by the map as it moves: one frame for both)."""
@@ -414,6 +417,15 @@ class RoadsScreen(GameScreen):
         if area:
             self.query_one(AreaMap).goto(area)
 
+    def action_area(self) -> None:
+        """`a`: the area under the map cursor in full (the pane under the map shows its first
+        lines): every unit with its values and flags, every border with its kind."""
+        if self.game is None or not hasattr(self, "_view"):
+            return
+        area = self.query_one(AreaMap).cursor
+        self.app.push_screen(AreaScreen(f"Area: {self.game.area_name(area)}",
+                                        panels.detail(self.game, self._view, area)))
+
     def action_hand(self) -> None:
         if self._concealed:
             return
@@ -447,10 +459,15 @@ class RoadsScreen(GameScreen):
         return RoadsEndScreen(self.game)
 
 
+# Letters the map leaves to the screen (elsewhere on the map a letter jumps to an area by name)
+MAP_LEAVES = "av"
+
 KEYS = (" / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
         "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
         "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
-        "jump to an area by name, Enter acts there. Areas marked with dots are where the menu's "
+        "(but a and v) jump to an area by name, Enter acts there. Under the map: the area under "
+        "the cursor, its units (short name cohesion-movement-tactical; dep depleted, dis "
+        "disorganized, iso isolated) and borders; a shows the area in full. Areas marked with dots are where the menu's "
         "commands lead. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
@@ -555,6 +572,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_no(self) -> None:
         self.dismiss(False)
+
+
+class AreaScreen(TextScreen):
+    """The area under the cursor in full; a closes it as it opened it."""
+
+    BINDINGS = [Binding("a", "close", show=False)]
 
 
 class InfoScreen(TextScreen):
