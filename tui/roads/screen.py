@@ -42,6 +42,7 @@ CSS_FILE = Path(__file__).with_name("roads.tcss")
 SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
+LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -85,7 +86,9 @@ class RoadsScreen(GameScreen):
         return self.game.options.get("players", {}).get(side) or panels.NAME[side]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="rd-status")
+        # a save still loading says so from the first frame (the frames after it may wait for the
+        # loading thread)
+        yield Static(LOADING if self.game is None else "", id="rd-status")
         with Horizontal(id="rd-main"):
             yield AreaMap(self.game.map if self.game is not None else None, id="rd-map",
                           on_move=self._moved, leave=MAP_LEAVES)
@@ -123,8 +126,6 @@ class RoadsScreen(GameScreen):
         event.prevent_default()
         if self.game is None:
             self.query_one(CommandMenu).note(f"Loading the save ({self._load[1]} commands)…")
-            self.query_one("#rd-status", Static).update(Text("Roads to Stalingrad · loading the save…",
-                                                             style="bold"))
             self.call_after_refresh(self._start_loading)
             return
         try:
@@ -133,6 +134,22 @@ class RoadsScreen(GameScreen):
             if self.is_attached and self.children:
                 raise
             # keys typed fast took the screen away while it was being mounted: nothing to show
+
+    def _replay(self) -> None:
+        """In the loading thread: the content from the data folder's cache when it is there."""
+        from .kept import keep_content
+        keep_content()
+        super()._replay()
+
+    def prepare(self, game) -> None:
+        """In the loading thread, once the save has loaded: what the map and the menu build once
+        per content (the map's layers and label places, the menu's identity keys), so the UI
+        thread only lays the game out."""
+        from tui.widgets.area_map import prepare
+
+        from .menu import identity_keys
+        prepare(game.map)
+        identity_keys(game)
 
     def _loaded(self, game) -> None:
         if self.is_attached:

@@ -90,9 +90,7 @@ class AreaMap(ScrollView, can_focus=True):
         """The map to draw (once: the static layer and the label slots are built here)."""
         self.board = board
         self.cursor = next(iter(board.areas))
-        self._static = _static_layer(board)
-        self._slots = label_slots(board, self._static)
-        self._rows_of = {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas}
+        self._static, self._slots, self._rows_of = prepare(board)
         self._strips.clear()
         self.virtual_size = Size(board.width, board.height)
         self.refresh()
@@ -243,6 +241,21 @@ class AreaMap(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._follow()
+
+
+_LAYERS: dict[int, tuple[Any, tuple]] = {}
+
+
+def prepare(board: Any) -> tuple[list, dict, dict]:
+    """A board's static layer, label slots and rows per area, built once per board (a screen
+    may build them in a loading thread before it shows the board)."""
+    found = _LAYERS.get(id(board))
+    if found is None or found[0] is not board:
+        static = _static_layer(board)
+        layers = (static, label_slots(board, static),
+                  {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas})
+        found = _LAYERS[id(board)] = (board, layers)
+    return found[1]
 
 
 def neighbour_towards(board: Any, area: str, direction: str) -> str | None:
