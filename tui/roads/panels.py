@@ -172,7 +172,14 @@ def detail(game, view: View, area_id: str) -> Text:
     t.append("\n\nBorders:")
     for word, names in _border_groups(game, area_id):
         t.append(f"\n  {word}: {', '.join(names)}")
+    t.append("\n\n" + LEGEND, style="dim")
     return t
+
+
+LEGEND = ("Map: Ku code (bold: a city) · • city · ◉ VP circle · A3 three Axis units, S2 two Soviet · "
+          "a or s: held by Axis or Soviet, no units · ! disorganized · i isolated · »OP the Active "
+          "Operation · ⚔ battle · R3 three RPs · dots: where the menu's commands lead · borders: "
+          "│ open, ╎ minor river, ┃ major river, ║ the Volga, ⁞ Kerch Straits · ~ sea, = lake")
 
 
 def supply_track(game, view: View) -> Text:

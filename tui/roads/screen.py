@@ -484,7 +484,7 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
         "(but a and v) jump to an area by name, Enter acts there. Under the map: the area under "
         "the cursor, its units (short name cohesion-movement-tactical; dep depleted, dis "
-        "disorganized, iso isolated) and borders; a shows the area in full. Areas marked with dots are where the menu's "
+        "disorganized, iso isolated) and borders; a shows the area in full, with the map's legend. Areas marked with dots are where the menu's "
         "commands lead. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
