@@ -4,9 +4,9 @@ They print figures and assert nothing about time. Run:
 
     .venv/bin/python -m pytest tests/bench/test_roads_tui_bench.py -m bench -s -p no:xdist
 
-(a) a saved mid-game opened as a player opens it (`wartable load SAVE` in a real 80x24 PTY):
-    spawn to the screen marked loading, and to the game shown, against the bare app's first
-    frame, pairs interleaved (budget 2x); (b) key press to settled screen moving the map cursor
+(a) a saved mid-game opened as a player opens it (`wartable load SAVE` in a real 80x24 PTY,
+    no game in progress in the data folder): spawn to the screen marked loading, and to the
+    game shown, against the bare app's first frame, pairs interleaved (budget 2x); (b) key press to settled screen moving the map cursor
     in the same PTY, against a key in the bare app (budget 2x); (c) stepping through a battle's
     events, in-process. Median, p99 and max of each.
 """
@@ -17,6 +17,7 @@ import asyncio
 import os
 import statistics
 import time
+from pathlib import Path
 
 import pytest
 
@@ -84,8 +85,10 @@ def test_pty_roads_save_onto_its_screen(saved):
     first_frame(argv, LOADED, env)
     times: dict[str, list[float]] = {k: [] for k in cases}
     bare: dict[str, list[float]] = {k: [] for k in cases}
+    autosave = Path(env["WARTABLE_DATA_DIR"]) / "saves" / "autosave.json"
     for _ in range(PTY_PAIRS):
         for what, marker in cases.items():
+            autosave.unlink(missing_ok=True)       # no game in progress: it would be kept first
             times[what].append(first_frame(argv, marker, env))
             bare[what].append(first_frame(BARE_ARGV, BARE_MARKER, env))
     print(f"\nRoads save ({len(game.log)} commands) in an 80x24 PTY, spawn to first frame "
