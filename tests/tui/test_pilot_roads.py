@@ -337,8 +337,8 @@ async def test_slash_goes_to_an_area_by_name_and_the_menu_keeps_the_keyboard():
 
 async def test_the_area_under_the_cursor_is_read_whole_at_80x24():
     """Issue 11: a stack's pane under the map is short lines (head, units with values, borders)
-    that fit 80 columns; when a battle area has more lines than the pane, its last row says so
-    and `a` shows the area in full (units and borders, each on its own line) and closes again;
+    that fit 80 columns; when a battle area has more lines than the pane, its last row ends
+    saying so (the borders are left out, both sides' units shown) and `a` shows the area in full (units and borders, each on its own line) and closes again;
     on the map, `a` and `v` are the screen's keys, not the first letter of a name."""
     from tui.widgets.area_map import AreaMap
     from tui.widgets.text_lines import TextLines
@@ -366,7 +366,9 @@ async def test_the_area_under_the_cursor_is_read_whole_at_80x24():
         soviet.where = stacked
         app.screen.refresh_view()
         await pilot.pause()
-        assert pane.shown[-1].startswith("… 2 more lines (a: the area in full)")
+        rows = pane.shown
+        assert len(rows) == 3 and all(len(r) <= 80 for r in rows)
+        assert rows[2].startswith("Soviet 1 (") and rows[2].endswith("…+1 line (a: all)")
         await pilot.press("v")                                  # the map has the keyboard
         await until(pilot, lambda: amap.has_focus)
         await pilot.press("a")                                  # not a name: the area in full

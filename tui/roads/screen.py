@@ -98,7 +98,7 @@ class RoadsScreen(GameScreen):
                     yield Static(id="rd-battle")
                     yield Static(id="rd-track")
                     yield Static(id="rd-hand")
-        detail = TextLines(id="rd-detail", more="a: the area in full")
+        detail = TextLines(id="rd-detail", more="a: all")
         detail.border_title = "a: the area in full"
         yield detail
         yield LogPanel(id="rd-log")

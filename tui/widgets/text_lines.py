@@ -1,6 +1,6 @@
 """A fixed-height panel of short lines, none wrapped: each line is cut to the width with an
 ellipsis, and when there are more lines than rows the last row says how many more and which key
-shows them all (``more``). The lines are rendered once per update, so a panel that changes on
+shows them all (``more``), at the end of the last row. The lines are rendered once per update, so a panel that changes on
 every key (the area under the map cursor) repaints without a layout pass or a wrap, and a frame
 that only passes over it costs a lookup."""
 
@@ -43,9 +43,14 @@ class TextLines(Widget):
         console, base = self.app.console, self.rich_style
         lines = _fill(console, self._lines, width, height)
         hidden = len(self._lines) - len(lines)
-        if hidden > 0:                    # the last row says what is left out
-            lines[-1] = Text(f"… {hidden + 1} more line{'s' if hidden else ''}"
-                             + (f" ({self.more})" if self.more else ""), style="italic")
+        if hidden > 0:                    # the last row ends saying what is left out
+            mark = Text(f" …+{hidden} line{'s' if hidden > 1 else ''}" + (f" ({self.more})" if self.more else ""),
+                        style="italic")
+            last = lines[-1].copy()
+            room = max(0, width - mark.cell_len)
+            if last.cell_len > room:
+                last.truncate(room)
+            lines[-1] = Text.assemble(last, mark)
         strips = []
         for line in lines:
             if line.cell_len > width:
