@@ -174,7 +174,12 @@ class GameScreen(Screen):
         except SaveError as exc:
             self.app.call_from_thread(self._load_failed, str(exc))
         else:
+            self.prepare(game)
             self.app.call_from_thread(self._loaded, game)
+
+    def prepare(self, game) -> None:
+        """In the loading thread, after the save has loaded: work the screen would otherwise do
+        on the UI thread when the game is shown (nothing here)."""
 
     def _loaded(self, game) -> None:
         if not self.is_attached:
@@ -182,8 +187,9 @@ class GameScreen(Screen):
         self.game = game
         self._deal()
         self.refresh_bindings()
-        self._autosave()
         self._show_game()
+        # the game in progress, written once it is on screen (the save it came from is on disk)
+        self.call_after_refresh(self._autosave)
         started = getattr(self.app, "started", None)
         if started is not None:
             self.call_after_refresh(started)      # the start-up's first frame that matters

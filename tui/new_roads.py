@@ -120,6 +120,8 @@ class NewRoadsScreen(Screen):
         if self.query_one(Input).has_focus:
             return
         from rules.roads import new_game
+        from tui.roads.kept import keep_content
+        keep_content()
         computer = MODES[self.mode][1]
         game = new_game(seed=self.seed, players=self.players(), computer=computer,
                         strength=STRENGTHS[self.strength][0] if computer else "")

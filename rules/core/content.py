@@ -7,17 +7,21 @@ from __future__ import annotations
 
 import functools
 import gc
-import tomllib
 from importlib import resources
 from typing import Any, Callable, TypeVar
-
-import cattrs
 
 from .errors import ContentError
 
 T = TypeVar("T")
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+@functools.cache
+def _converter():
+    """cattrs, imported when content is first structured (a game whose validated content is
+    kept between runs never needs it, nor tomllib)."""
+    import cattrs
+    return cattrs, cattrs.Converter(forbid_extra_keys=True)
 
 
 def content_dir(game: str):
@@ -27,6 +31,7 @@ def content_dir(game: str):
 
 def read_toml(game: str, filename: str) -> dict[str, Any]:
     path = content_dir(game) / filename
+    import tomllib
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -44,8 +49,9 @@ def structure(raw: Any, cls: type[T], where: str) -> T:
     """Structure one entry; ``where`` names file and entry, e.g. "content/fallblau/events.toml: event 'dora'"."""
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: expected a table, got {type(raw).__name__}")
+    cattrs, converter = _converter()
     try:
-        return _converter.structure(raw, cls)
+        return converter.structure(raw, cls)
     except cattrs.ClassValidationError as exc:
         problems = []
         for message in cattrs.transform_error(exc):

@@ -639,10 +639,17 @@ def _load_rules(m: Map) -> Rules:
 
 @cache
 def load_content() -> Content:
-    """Load and validate all Roads to Stalingrad content (cached: content is read once)."""
+    """Load and validate all Roads to Stalingrad content (cached: content is read once; kept
+    between runs when ``rules.roads.compiled`` has a folder)."""
+    from rules.roads import compiled
+    found = compiled.kept()
+    if found is not None:
+        return found[0]
     m = load_map()
     rules = _load_rules(m)
     units, leader = _load_units(m, rules)
     chits = _load_chits()
     cards, requirements = _load_cards(units, leader, m, rules)
-    return Content(units=units, leader=leader, chits=chits, cards=cards, rules=rules, requirements=requirements)
+    content = Content(units=units, leader=leader, chits=chits, cards=cards, rules=rules, requirements=requirements)
+    compiled.keep(content, m)
+    return content

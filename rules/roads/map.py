@@ -202,7 +202,16 @@ class Map:
 # ----------------------------------------------------------------------------- loading
 @cache
 def load_map() -> Map:
-    """Read and validate content/roads/map.toml (cached)."""
+    """Read and validate content/roads/map.toml (cached; kept between runs when
+    ``rules.roads.compiled`` has a folder)."""
+    from rules.roads import compiled
+    found = compiled.kept()
+    if found is not None:
+        return found[1]
+    return _read_map()
+
+
+def _read_map() -> Map:
     doc = read_toml(GAME, "map.toml")
     for key in doc:
         require(key in ("grid", "area", "border"), FILE, key,

@@ -420,3 +420,55 @@ async def test_units_that_would_share_a_key_go_under_their_bank_and_keep_their_o
         await pilot.press(path[2].key)
         await settle(pilot, app)
         assert game.log[-1] == cmd
+
+
+async def test_the_area_under_the_cursor_is_read_whole_at_80x24():
+    """Issue 11: a stack's pane under the map is short lines (head, units with values, borders)
+    that fit 80 columns; when a battle area has more lines than the pane, its last row ends
+    saying so (the borders are left out, both sides' units shown) and `a` shows the area in full (units and borders, each on its own line) and closes again;
+    on the map, `a` and `v` are the screen's keys, not the first letter of a name."""
+    from tui.widgets.area_map import AreaMap
+    from tui.widgets.text_lines import TextLines
+
+    game = new_game(seed=3, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    view = game.view("axis")
+    stacked = max(game.map.areas, key=lambda a: sum(1 for u in view.units if u.where == a))
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        amap = app.screen.query_one(AreaMap)
+        amap.goto(stacked)
+        await pilot.pause()
+        pane = app.screen.query_one("#rd-detail", TextLines)
+        rows = pane.shown
+        assert len(rows) == 3 and all(len(r) <= 80 for r in rows)
+        assert rows[0].startswith(game.area_name(stacked))
+        units = [u for u in view.units if u.where == stacked]
+        assert rows[1].startswith(f"Axis {len(units)} (")
+        for u in units:
+            assert game.content.units[u.id].short in rows[1]
+        assert rows[2].startswith("Borders:")
+        # a Soviet army in the stack's area too: four lines for a pane of three rows
+        soviet = next(u for u in game.state.units.values() if u.side == "soviet" and u.where in game.map.areas)
+        soviet.where = stacked
+        app.screen.refresh_view()
+        await pilot.pause()
+        rows = pane.shown
+        assert len(rows) == 3 and all(len(r) <= 80 for r in rows)
+        assert rows[2].startswith("Soviet 1 (") and rows[2].endswith("…+1 line (a: all)")
+        await pilot.press("v")                                  # the map has the keyboard
+        await until(pilot, lambda: amap.has_focus)
+        await pilot.press("a")                                  # not a name: the area in full
+        await until(pilot, lambda: stack(app)[-1] == "AreaScreen")
+        assert stack(app)[-1] == "AreaScreen" and amap.cursor == stacked
+        text = flat(app)
+        assert game.content.units[soviet.id].name in text
+        for u in units:
+            assert game.content.units[u.id].name in text
+        for n in game.map.neighbours(stacked):
+            assert game.area_name(n) in text
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, RoadsScreen))
+        await pilot.press("v")                                  # back to the menu, not to Valuyki
+        await until(pilot, lambda: not amap.has_focus)
+        assert amap.cursor == stacked and not amap.has_focus

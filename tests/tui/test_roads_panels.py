@@ -23,3 +23,42 @@ def test_an_eliminated_manstein_is_said_on_the_supply_track():
     game.state.leader, game.state.leader_gone = "", True
     assert "Manstein: eliminated (16.b)" in panels.supply_track(game, game.view("soviet")).plain
     assert "Manstein" not in panels.supply_track(game, new_game(seed=1).view("soviet")).plain
+
+
+def test_the_area_pane_lists_a_stack_in_short_lines_with_every_unit_and_its_values():
+    """Issue 11: the pane under the map shows a stack whole at 80 columns: the count by kind,
+    every unit by its short name with cohesion-movement-tactical (campaign 2) and its flags,
+    and the borders by kind; `detail` (the `a` screen) has every unit and border in full."""
+    game = new_game(seed=1)
+    view = game.view("axis")
+    area = max(game.map.areas, key=lambda a: sum(1 for u in view.units if u.where == a and u.side == "axis"))
+    stack = [u for u in view.units if u.where == area]
+    lines = [line.plain for line in panels.detail_lines(game, view, area)]
+    assert lines[0].startswith(f"{game.area_name(area)} ({game.map.areas[area].code})")
+    assert lines[1].startswith(f"Axis {len(stack)} (")
+    for u in stack:
+        unit = game.content.units[u.id]
+        assert f"{unit.short} {unit.cohesion}-{unit.movement}-{unit.tactical}" in lines[1]
+    assert lines[-1].startswith("Borders: ")
+    for n in game.map.neighbours(area):
+        assert game.area_name(n) in lines[-1]
+    assert all(len(line) <= 80 for line in lines), lines
+    full = panels.detail(game, view, area).plain
+    assert all(panels.unit_line(game, u) in full for u in stack)
+
+
+def test_the_area_pane_flags_depleted_disorganized_and_isolated_units_in_words():
+    game = new_game(seed=1)
+    unit = next(u for u in game.state.units.values() if u.side == "soviet" and u.where in game.map.areas)
+    unit.depleted, unit.disorganized, unit.isolated = True, True, True
+    line = next(t.plain for t in panels.detail_lines(game, game.view("soviet"), unit.where)
+                if t.plain.startswith("Soviet"))
+    values = game.content.units[unit.id].depleted
+    assert f"{game.content.units[unit.id].short} {values.cohesion}-{values.movement}-{values.tactical} [dep dis iso]" in line
+
+
+def test_manstein_is_on_the_area_pane_of_his_area():
+    game = new_game(seed=1)
+    area = next(u.where for u in game.state.units.values() if u.side == "axis" and u.where in game.map.areas)
+    game.state.leader = area
+    assert any("Manstein (leader)" in t.plain for t in panels.detail_lines(game, game.view("axis"), area))

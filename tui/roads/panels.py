@@ -83,31 +83,103 @@ def unit_line(game, counter) -> str:
     return text + (" " + ", ".join(flags) if flags else "")
 
 
-def detail(game, view: View, area_id: str) -> Text:
-    """The area under the cursor: name, terrain, control, VP, RPs, borders, units with values."""
+KIND_SHORT = {"infantry": "inf", "panzer": "pz", "tank": "tank", "cavalry": "cav"}
+FLAG_SHORT = (("depleted", "dep"), ("disorganized", "dis"), ("isolated", "iso"))
+
+
+def unit_short(game, counter) -> str:
+    """A unit in a few characters: short name, values (cohesion-movement-tactical, depleted
+    values when depleted), and its flags: dep(leted), dis(organized), iso(lated)."""
+    u = game.content.units.get(counter.id)
+    if u is None:
+        return game.unit_name(counter.id)
+    values = u.depleted if counter.depleted else u
+    flags = [short for attr, short in FLAG_SHORT if getattr(counter, attr)]
+    return f"{u.short} {values.cohesion}-{values.movement}-{values.tactical}" + (
+        f" [{' '.join(flags)}]" if flags else "")
+
+
+def _head(game, view: View, area_id: str) -> Text:
+    """Name, code, terrain, who holds it, VP circles, RPs, and the operation or battle there."""
     a = game.map.areas[area_id]
     control = dict(view.control).get(area_id, "")
     t = Text()
     t.append(a.name, style="bold")
-    t.append(f" ({a.code}) {a.terrain}{', city' if a.city else ''}; {NAME.get(control, 'no one')} holds it")
-    vp = [f"{n} {v}VP" for n, v in (("Axis", a.vp_axis), ("Soviet", a.vp_soviet)) if v]
+    t.append(f" ({a.code}) {a.terrain}{', city' if a.city else ''} · held: {NAME.get(control, 'no one')}")
+    vp = [f"{n} {v}" for n, v in (("Axis", a.vp_axis), ("Soviet", a.vp_soviet)) if v]
     if vp:
-        t.append("; " + ", ".join(vp))
-    rps = [f"{NAME[s]} {n} RP" for s, ar, n in view.rp if ar == area_id]
+        t.append(" · VP " + ", ".join(vp))
+    rps = [f"{NAME[s]} {n}" for s, ar, n in view.rp if ar == area_id]
     if rps:
-        t.append("; " + ", ".join(rps))
-    units = [unit_line(game, u) for u in view.units if u.where == area_id]
-    if view.leader == area_id:                    # series 12: the leader goes with his units
-        units.append(f"{game.content.leader.name} (leader)")
-    t.append("\nUnits: " + ("; ".join(units) if units else "none"))
-    borders = []
+        t.append(" · RP " + ", ".join(rps))
+    if view.operation and view.operation.area == area_id:
+        t.append(" · »OP here", style="bold")
+    if view.battle and view.battle.area == area_id:
+        t.append(" · ⚔ battle", style="bold")
+    return t
+
+
+def _border_groups(game, area_id: str) -> list[tuple[str, list[str]]]:
+    """The neighbours by the kind of border crossed to reach them (open first, then rivers)."""
+    groups: dict[str, list[str]] = {}
     for n in game.map.neighbours(area_id):
         kind = game.map.border(area_id, n)
         river = game.map.river(area_id, n)
-        word = BORDER_WORD.get(kind, kind) + (f" ({river})" if river and kind != "none" else "")
-        borders.append(f"{game.map.areas[n].name}: {word}")
-    t.append("\nBorders: " + "; ".join(borders), style="dim")
+        word = BORDER_WORD.get(kind, kind) + (f" {river}" if river and kind not in ("none", "volga") else "")
+        groups.setdefault(word, []).append(game.map.areas[n].name)
+    return sorted(groups.items(), key=lambda kv: (kv[0] != "open", kv[0]))
+
+
+def detail_lines(game, view: View, area_id: str) -> list[Text]:
+    """The area under the cursor in short lines, none wrapped (the pane under the map): the
+    head; the units of each side (count, count by kind, each with its values and flags); the
+    borders by kind. `a` shows it in full (``detail``)."""
+    lines = [_head(game, view, area_id)]
+    here = [u for u in view.units if u.where == area_id]
+    for side in ("axis", "soviet"):
+        mine = [u for u in here if u.side == side]
+        if not mine and not (view.leader == area_id and side == game.content.leader.side):
+            continue
+        kinds: dict[str, int] = {}
+        for u in mine:
+            unit = game.content.units.get(u.id)
+            kind = KIND_SHORT.get(unit.kind, unit.kind) if unit else "?"
+            kinds[kind] = kinds.get(kind, 0) + 1
+        t = Text()
+        t.append(f"{NAME[side]} {len(mine)}", style="bold")
+        t.append(f" ({', '.join(f'{n} {k}' for k, n in kinds.items())}): " if kinds else ": ")
+        t.append(", ".join(unit_short(game, u) for u in mine))
+        if view.leader == area_id and side == game.content.leader.side:
+            t.append(f" + {game.content.leader.name} (leader)")
+        lines.append(t)
+    if not here and view.leader != area_id:
+        lines.append(Text("No units."))
+    borders = Text("Borders: ", style="dim")
+    borders.append(" · ".join(f"{word}: {', '.join(names)}" for word, names in _border_groups(game, area_id)),
+                   style="dim")
+    lines.append(borders)
+    return lines
+
+
+def detail(game, view: View, area_id: str) -> Text:
+    """The area in full (`a`): name, terrain, control, VP, RPs, every unit with its values and
+    flags on a line of its own, and every border with its kind."""
+    t = _head(game, view, area_id)
+    units = [unit_line(game, u) for u in view.units if u.where == area_id]
+    if view.leader == area_id:                    # series 12: the leader goes with his units
+        units.append(f"{game.content.leader.name} (leader)")
+    t.append("\n\nUnits:" + ("".join(f"\n  {u}" for u in units) if units else " none"))
+    t.append("\n\nBorders:")
+    for word, names in _border_groups(game, area_id):
+        t.append(f"\n  {word}: {', '.join(names)}")
+    t.append("\n\n" + LEGEND, style="dim")
     return t
+
+
+LEGEND = ("Map: Ku code (bold: a city) · • city · ◉ VP circle · A3 three Axis units, S2 two Soviet · "
+          "a or s: held by Axis or Soviet, no units · ! disorganized · i isolated · »OP the Active "
+          "Operation · ⚔ battle · R3 three RPs · dots: where the menu's commands lead · borders: "
+          "│ open, ╎ minor river, ┃ major river, ║ the Volga, ⁞ Kerch Straits · ~ sea, = lake")
 
 
 def supply_track(game, view: View) -> Text:

@@ -42,6 +42,7 @@ CSS_FILE = Path(__file__).with_name("roads.tcss")
 SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
+LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -53,6 +54,7 @@ class RoadsScreen(GameScreen):
         Binding("v", "view", "Map", id="view"),
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
+        Binding("a", "area", "Area", show=False, id="area"),     # named on the pane's border
         Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
     ]
 
@@ -85,17 +87,21 @@ class RoadsScreen(GameScreen):
         return self.game.options.get("players", {}).get(side) or panels.NAME[side]
 
     def compose(self) -> ComposeResult:
-        yield Static(id="rd-status")
+        # a save still loading says so from the first frame (the frames after it may wait for the
+        # loading thread)
+        yield Static(LOADING if self.game is None else "", id="rd-status")
         with Horizontal(id="rd-main"):
             yield AreaMap(self.game.map if self.game is not None else None, id="rd-map",
-                          on_move=self._moved)
+                          on_move=self._moved, leave=MAP_LEAVES)
             with Vertical(id="rd-side"):
                 yield CommandMenu(id="rd-menu")
                 with VerticalScroll(id="rd-info"):
                     yield Static(id="rd-battle")
                     yield Static(id="rd-track")
                     yield Static(id="rd-hand")
-        yield TextLines(id="rd-detail")
+        detail = TextLines(id="rd-detail", more="a: all")
+        detail.border_title = "a: the area in full"
+        yield detail
         yield LogPanel(id="rd-log")
         yield Footer()
 
@@ -121,8 +127,6 @@ class RoadsScreen(GameScreen):
         event.prevent_default()
         if self.game is None:
             self.query_one(CommandMenu).note(f"Loading the save ({self._load[1]} commands)…")
-            self.query_one("#rd-status", Static).update(Text("Roads to Stalingrad · loading the save…",
-                                                             style="bold"))
             self.call_after_refresh(self._start_loading)
             return
         try:
@@ -131,6 +135,22 @@ class RoadsScreen(GameScreen):
             if self.is_attached and self.children:
                 raise
             # keys typed fast took the screen away while it was being mounted: nothing to show
+
+    def _replay(self) -> None:
+        """In the loading thread: the content from the data folder's cache when it is there."""
+        from .kept import keep_content
+        keep_content()
+        super()._replay()
+
+    def prepare(self, game) -> None:
+        """In the loading thread, once the save has loaded: what the map and the menu build once
+        per content (the map's layers and label places, the menu's identity keys), so the UI
+        thread only lays the game out."""
+        from tui.widgets.area_map import prepare
+
+        from .menu import identity_keys
+        prepare(game.map)
+        identity_keys(game)
 
     def _loaded(self, game) -> None:
         if self.is_attached:
@@ -237,7 +257,7 @@ class RoadsScreen(GameScreen):
     def _detail(self, area: str, view=None) -> None:
         view = view or self._view
         # a fixed height: no layout pass on a cursor move
-        self.query_one("#rd-detail", TextLines).update(panels.detail(self.game, view, area))
+        self.query_one("#rd-detail", TextLines).update(panels.detail_lines(self.game, view, area))
 
     def _moved(self, area: str) -> None:
         """The map cursor moved (called by the map as it moves: one frame for both)."""
@@ -435,6 +455,15 @@ class RoadsScreen(GameScreen):
         if area:
             self.query_one(AreaMap).goto(area)
 
+    def action_area(self) -> None:
+        """`a`: the area under the map cursor in full (the pane under the map shows its first
+        lines): every unit with its values and flags, every border with its kind."""
+        if self.game is None or not hasattr(self, "_view"):
+            return
+        area = self.query_one(AreaMap).cursor
+        self.app.push_screen(AreaScreen(f"Area: {self.game.area_name(area)}",
+                                        panels.detail(self.game, self._view, area)))
+
     def action_hand(self) -> None:
         if self._concealed:
             return
@@ -468,10 +497,15 @@ class RoadsScreen(GameScreen):
         return RoadsEndScreen(self.game)
 
 
+# Letters the map leaves to the screen (elsewhere on the map a letter jumps to an area by name)
+MAP_LEAVES = "av"
+
 KEYS = (" / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
         "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
         "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
-        "jump to an area by name, Enter acts there. Areas marked with dots are where the menu's "
+        "(but a and v) jump to an area by name, Enter acts there. Under the map: the area under "
+        "the cursor, its units (short name cohesion-movement-tactical; dep depleted, dis "
+        "disorganized, iso isolated) and borders; a shows the area in full, with the map's legend. Areas marked with dots are where the menu's "
         "commands lead. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
@@ -575,6 +609,12 @@ class GotoScreen(ModalScreen[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class AreaScreen(TextScreen):
+    """The area under the cursor in full; a closes it as it opened it."""
+
+    BINDINGS = [Binding("a", "close", show=False)]
 
 
 class InfoScreen(TextScreen):

@@ -8,6 +8,7 @@ rows of the areas that changed are drawn again. Each label row goes where its ar
 shows its code. The cursor is an area: arrows move it to the neighbour in that direction; a
 screen that shows the area under the cursor passes ``on_move`` (called at once, so the map and
 that line reach the terminal in one frame), else ``Moved`` is posted. Enter posts ``Activated``.
+Letters jump to an area by name, except the screen's own keys (``leave``) as a name's first letter.
 The board may come later (``set_board``): a screen is shown before its game has loaded.
 
 The map object needs: ``width``, ``height``, ``areas`` (id -> object with ``name``, ``col``,
@@ -68,8 +69,9 @@ class AreaMap(ScrollView, can_focus=True):
             self.area = area
 
     def __init__(self, board: Any = None, *, id: str | None = None,
-                 on_move: Callable[[str], None] | None = None) -> None:
+                 on_move: Callable[[str], None] | None = None, leave: str = "") -> None:
         super().__init__(id=id)
+        self.leave = leave                # letters left to the screen's keys, not names
         self.board = None
         self.cursor: str = ""
         self.on_move = on_move
@@ -88,12 +90,12 @@ class AreaMap(ScrollView, can_focus=True):
         """The map to draw (once: the static layer and the label slots are built here)."""
         self.board = board
         self.cursor = next(iter(board.areas))
-        self._static = _static_layer(board)
-        self._slots = label_slots(board, self._static)
-        self._rows_of = {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas}
+        self._static, self._slots, self._rows_of = prepare(board)
         self._strips.clear()
         self.virtual_size = Size(board.width, board.height)
         self.refresh()
+        # the cursor in sight once the new size is laid out (a scroll before clamps to nothing)
+        self.call_after_refresh(self._follow)
 
     # -- what the screen gives ---------------------------------------------------------------
     def paint(self, labels: dict[str, list[tuple[str, Style]]], fills: dict[str, Style],
@@ -215,7 +217,10 @@ class AreaMap(ScrollView, can_focus=True):
         if not ch or len(ch) != 1 or not (ch.isalpha() or ch in " -"):
             return
         now = time.monotonic()
-        self._typed = (self._typed if now - self._typed_at < 1.2 else "") + ch.lower()
+        typing = bool(self._typed) and now - self._typed_at < 1.2
+        if not typing and ch in self.leave:
+            return                        # a screen key (a name goes on with it, never starts)
+        self._typed = (self._typed if typing else "") + ch.lower()
         self._typed_at = now
         found = find_area(self.board, self._typed) if self.board is not None else None
         if found:
@@ -236,6 +241,21 @@ class AreaMap(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self._follow()
+
+
+_LAYERS: dict[int, tuple[Any, tuple]] = {}
+
+
+def prepare(board: Any) -> tuple[list, dict, dict]:
+    """A board's static layer, label slots and rows per area, built once per board (a screen
+    may build them in a loading thread before it shows the board)."""
+    found = _LAYERS.get(id(board))
+    if found is None or found[0] is not board:
+        static = _static_layer(board)
+        layers = (static, label_slots(board, static),
+                  {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas})
+        found = _LAYERS[id(board)] = (board, layers)
+    return found[1]
 
 
 def neighbour_towards(board: Any, area: str, direction: str) -> str | None:
