@@ -87,3 +87,70 @@ async def test_undo_right_after_a_resume_says_why_it_stops_there():
         await pilot.pause()
         messages = [n.message for n in app._notifications]
         assert any("where this game was loaded" in m for m in messages), messages
+
+
+def focused(app) -> str:
+    return app.focused.id if app.focused is not None else ""
+
+
+async def test_v_switches_back_from_the_map_though_it_is_valuykis_letter_and_esc_too():
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        amap = app.screen.query_one(AreaMap)
+        cursor = amap.cursor
+        await pilot.press("v")
+        assert focused(app) == "rd-map"
+        await pilot.press("v")                    # not the jump to Valuyki: back to the menu
+        assert focused(app) == "menu-options" and amap.cursor == cursor
+        await pilot.press("v", "escape")
+        assert focused(app) == "menu-options"
+        await pilot.press("slash", *"Valuyki", "enter")         # Valuyki is reached by /
+        await pilot.pause()
+        assert amap.cursor == "valuyki"
+
+
+async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_each_side_its_own_cursor():
+    from rules.roads.bots import BOTS
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
+        await by_keys(pilot, app, c.Gather("axis", "liv-corps"))
+        amap = app.screen.query_one(AreaMap)
+        await pilot.press("v", "slash", *"Taman", "enter")
+        await pilot.pause()
+        assert amap.cursor == "taman" and focused(app) == "rd-map"
+        await pilot.press("enter")                # on the map: the move into Taman, a battle
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        await pilot.press("y")
+        await settle(pilot, app, passes=False)    # the battle's first events step through
+        assert game.state.battle is not None
+        assert focused(app) == "menu-options"     # the confirmation handed the keyboard back
+        bot = BOTS["heuristic"](42)
+        for _ in range(20):                       # the battle goes on until the Soviet's turn
+            if game.to_act() == "soviet":
+                break
+            await by_keys(pilot, app, bot.choose(game), passes=False)
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen._seat == "soviet" and focused(app) == "menu-options"
+        assert amap.cursor == "kerch"             # the Soviet's own first look: the Active Operation
+        for _ in range(20):
+            if game.to_act() == "axis":
+                break
+            await by_keys(pilot, app, bot.choose(game), passes=False)
+        await pilot.pause()
+        if stack(app)[-1] == "PassScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.screen._seat == "axis"
+        assert amap.cursor == "taman"             # the Axis cursor is where the Axis left it

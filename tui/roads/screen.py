@@ -50,7 +50,9 @@ class RoadsScreen(GameScreen):
     BINDINGS = [
         Binding("r", "rules", "Rules", id="rules"),
         Binding("h", "hand", "Hand", id="hand"),
-        Binding("v", "view", "Map", id="view"),
+        # priority: on the map a letter jumps to an area (v is Valuyki's); v still switches back
+        Binding("v", "view", "Map", id="view", priority=True),
+        Binding("escape", "menu_focus", show=False),
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
         Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
@@ -64,6 +66,8 @@ class RoadsScreen(GameScreen):
         self._seat: str | None = None
         self._concealed = False
         self._places: dict[int, tuple] = {}     # command number -> the menu place it was chosen at
+        self._map_seat: str | None = None       # whose map cursor the map shows
+        self._map_places: dict[str, tuple[str, int, int]] = {}   # side -> (cursor, scroll x, y)
         if game is not None:
             self._take(game)
         super().__init__(game, autosave=autosave, load=load)
@@ -158,10 +162,17 @@ class RoadsScreen(GameScreen):
         screen.add_class("rd-opaque")
         return screen
 
+    def on_screen_suspend(self) -> None:
+        self._version_away = self.game.version if self.game is not None else -1
+
     def on_screen_resume(self) -> None:
         if (self._concealed or self.concealed) and self.app.screen is self:
             self._concealed = self.concealed = False      # the pass is over: the seat's view
             self.refresh_view()
+        if self.game is not None and self.game.version != getattr(self, "_version_away", -1):
+            # a pass screen, a confirmation or a step-through handed the keyboard back after a
+            # command: it goes to the menu, not to a map focused before (playtest finding 3)
+            self.action_menu_focus()
 
     def _start_area(self) -> str:
         """The Active Operation, else the legal area with most of the side's units, else Rostov."""
@@ -187,6 +198,7 @@ class RoadsScreen(GameScreen):
         view = game.view(seat)
         labels, fills = panels.map_labels(game, view)
         amap = self.query_one(AreaMap)
+        self._map_for(seat, amap)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
         amap.paint(labels, fills, panels.targets(game, legal))
@@ -215,6 +227,22 @@ class RoadsScreen(GameScreen):
                 f"Waiting for {who}" if to_act else "The campaign is over")
             menu.set_entries([], waiting)
         self._view = view
+
+    def _map_for(self, seat: str | None, amap: AreaMap) -> None:
+        """Each side keeps its own map cursor and scroll across hand-overs: the other side does
+        not see where one looked (playtest finding 1). A side's first look starts at its own
+        start area."""
+        if seat is None or seat == self._map_seat:
+            return
+        if self._map_seat is not None:
+            self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y)
+        self._map_seat = seat
+        place = self._map_places.get(seat)
+        if place is None:
+            amap.goto(self._start_area())
+        else:
+            amap.goto(place[0])
+            amap.scroll_to(place[1], place[2], animate=False, immediate=True)
 
     def _status(self, view, seat, to_act) -> None:
         vp = dict(view.vp)
@@ -437,6 +465,13 @@ class RoadsScreen(GameScreen):
             self.query_one("#menu-options").focus()
         else:
             amap.focus()
+
+    def action_menu_focus(self) -> None:
+        """Esc on the map: the keyboard goes back to the menu."""
+        try:
+            self.query_one("#menu-options").focus()
+        except NoMatches:
+            pass
 
     def action_goto(self) -> None:
         """`/`: type an area's name (completed as typed) and the map cursor goes there; the
