@@ -154,3 +154,58 @@ async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_eac
             await pilot.pause()
         assert app.screen._seat == "axis"
         assert amap.cursor == "taman"             # the Axis cursor is where the Axis left it
+
+
+async def test_the_roll_off_is_shown_to_the_second_chooser_before_the_pass_screen():
+    game = new_game(seed=1, players=PLAYERS)
+    game.apply(c.StartOperation("axis", "kerch"))
+    game.apply(c.EndOperation("axis"))
+    game.apply(c.Choose("axis", "map"))
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.screen._seat == "soviet"
+        await pilot.press(key_for(app, "Card or Map"))
+        await pilot.press(key_for(app, "Choose Map"))
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.to_act() == "axis"            # the Axis won the roll-off: a hand-over follows
+        assert stack(app)[-1] == "ResolutionScreen"
+        await pilot.press("a")
+        text = flat(app)
+        assert "Revealed: Axis Map, Soviet Map" in text and "Roll-off: Axis 10" in text
+        await pilot.press("space")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+
+
+async def test_the_card_drawn_is_shown_to_its_player_before_the_pass_and_marked_new_in_the_hand():
+    from tests.support.roads import bot_game_commands, replayed
+    log = bot_game_commands(3)
+    at = next(i for i, cmd in enumerate(log) if isinstance(cmd, c.DrawCard) and cmd.side == "soviet"
+              and log[i + 1].side == "axis")
+    game = replayed(3, at, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.screen._seat == "soviet"
+        await pilot.press(key_for(app, "Draw a card"))
+        await pilot.pause()
+        drawn = game.state.cards["soviet"].hand[-1]
+        name = game.card_name(drawn)
+        assert stack(app)[-1] == "ResolutionScreen"
+        await pilot.press("a")
+        assert f"You drew {name}" in flat(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen" and name not in flat(app)
+        await pilot.press("enter")
+        for _ in range(10):                       # the Axis plays on until the Soviet acts again
+            if game.to_act() == "soviet":
+                break
+            await by_keys(pilot, app, log[len(game.log)], passes=False)
+        await settle(pilot, app)
+        assert app.screen._seat == "soviet"
+        await pilot.press("h")
+        await pilot.pause()
+        assert f"New in your hand: {name}" in flat(app)

@@ -66,6 +66,9 @@ class RoadsScreen(GameScreen):
         self._seat: str | None = None
         self._concealed = False
         self._places: dict[int, tuple] = {}     # command number -> the menu place it was chosen at
+        self._acting: str | None = None         # the side that gave the last command
+        self._hand_before: tuple = (None, ())   # (side, its hand before the last command)
+        self._new_cards: tuple = ("", ())       # (side, cards it drew): marked new in its hand
         self._map_seat: str | None = None       # whose map cursor the map shows
         self._map_places: dict[str, tuple[str, int, int]] = {}   # side -> (cursor, scroll x, y)
         if game is not None:
@@ -210,7 +213,7 @@ class RoadsScreen(GameScreen):
             self.query_one("#rd-hand", Static).update(Text("The hand is shown when its player has the keyboard.",
                                                             style="italic"))
         else:
-            self.query_one("#rd-hand", Static).update(panels.hand(game, view, legal))
+            self.query_one("#rd-hand", Static).update(self._hand_panel(view, legal))
         op_area = view.operation.area if view.operation else None
         if op_area and op_area != getattr(self, "_op_area", None):
             amap.goto(op_area)               # a new Active Operation: the cursor goes to it
@@ -243,6 +246,17 @@ class RoadsScreen(GameScreen):
         else:
             amap.goto(place[0])
             amap.scroll_to(place[1], place[2], animate=False, immediate=True)
+
+    def _hand_panel(self, view, legal):
+        """The seat's hand, the cards it drew last marked new (until its player acts again)."""
+        hand = panels.hand(self.game, view, legal)
+        side, new = self._new_cards
+        new = [k for k in new if k in view.hand]
+        if side == view.side and new:
+            mark = Text("New in your hand: " + ", ".join(self.game.card_name(k) for k in new),
+                        style="bold reverse")
+            hand = Group(mark, hand)
+        return hand
 
     def _status(self, view, seat, to_act) -> None:
         vp = dict(view.vp)
@@ -322,15 +336,38 @@ class RoadsScreen(GameScreen):
 
     # -- after a command ------------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
-        """A battle's events are stepped through one at a time (space), then play goes on."""
+        """A battle's events are stepped through one at a time (space), then play goes on.
+        When the keyboard leaves the acting player next (a hand-over, the computer's turn), a
+        result that player has not seen yet (a roll, a check, a reveal, the card drawn) is
+        stepped through first, on an opaque screen, with only what that player may see: the
+        public events, and the card drawn into their own hand (playtest finding 6)."""
+        acting, drawn = self._acting, self._drawn()
+        self._hand_before = (None, ())
         fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
-        if len(fight) >= 3 and not (self.computer and self.game.to_act() == self.computer):
+        computers = bool(self.computer) and acting == self.computer
+        leaving = self.concealed or self._concealed or (
+            bool(self.computer) and self.game.to_act() == self.computer and not computers)
+        unseen = drawn or any(e.dice or e.reveal or e.kind in BATTLE_KINDS for e in events)
+        if not computers and (len(fight) >= 3 or (leaving and unseen)):
             from tui.fallblau.screen import ResolutionScreen
-            steps = ResolutionScreen(events)
+            mine = [Event(f"You drew {self.game.card_name(k)}: {self.game.content.cards[k].text}",
+                          kind="draw") for k in drawn]
+            steps = ResolutionScreen(list(events) + mine)
             steps.add_class("rd-opaque")
             self.app.push_screen(steps, lambda _: done())
         else:
             done()
+
+    def _drawn(self) -> list[str]:
+        """The cards that came into the acting player's hand with the last command (secret to
+        that player: shown to them before the keyboard leaves, and marked new in their hand)."""
+        side, before = self._hand_before
+        if side not in SIDES:
+            return []
+        new = [k for k in self.game.state.cards[side].hand if k not in before]
+        if new:
+            self._new_cards = (side, tuple(new))
+        return new
 
     def _settled(self, handover: bool = False) -> None:
         super()._settled(handover)
@@ -426,9 +463,15 @@ class RoadsScreen(GameScreen):
         super().action_undo()
 
     def play(self, command) -> bool:
-        """As the base; the menu place the command was chosen from is kept for its undo."""
+        """As the base; the menu place the command was chosen from is kept for its undo, and
+        the acting side's hand before it (to tell what it draws)."""
         place = self.query_one(CommandMenu).place
         number = len(self.game.log) + 1
+        self._acting = self.game.to_act()
+        hands = self.game.state.cards
+        self._hand_before = (self._acting, tuple(hands[self._acting].hand) if self._acting in hands else ())
+        if self._new_cards[0] == self._acting:
+            self._new_cards = ("", ())           # its player has acted since: no longer new
         done = super().play(command)
         if done:
             self._places[number] = place
@@ -487,9 +530,9 @@ class RoadsScreen(GameScreen):
             return
         self.app.push_screen(InfoScreen(Group(panels.supply_track(self.game, self._view), Text(""),
                                               panels.battle(self.game, self._view), Text(""),
-                                              panels.hand(self.game, self._view,
-                                                          self.game.legal() if self._seat == self.game.to_act()
-                                                          else []))))
+                                              self._hand_panel(self._view,
+                                                               self.game.legal() if self._seat == self.game.to_act()
+                                                               else []))))
 
     def action_help(self) -> None:
         from rules.roads.help import topics_for
