@@ -359,7 +359,7 @@ def settle(g: Roads) -> list[Event]:
                 events.append(Event(f"No city can take the {p.count} RP(s): they are lost.", "RtS 5", "rp"))
         elif p.kind == "place-unit" and not unit_places(g, p.side, p.data[0]):
             events.append(Event(f"No city can take {g.unit_name(p.data[0])}: it stays in the pool.",
-                                "RtS 7", "reinforce"))
+                                "RtS 7", f"arrive-{p.side}"))
         elif p.kind == "pick-unit" and (p.count <= 0 or not p.data):
             pass
         elif p.kind in ("rebuild", "reorganize") and (p.count <= 0 or not restorable(g, p.side, p.kind)):
@@ -393,12 +393,13 @@ def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
     p = s.pending.pop(0)
     if unit == "manstein":
         s.leader = area
-        return [Event(f"Manstein takes command in {g.area_name(area)}.", "RtS 10.a", "reinforce")]
+        return [Event(f"Manstein takes command in {g.area_name(area)}.", "RtS 10.a", f"arrive-{side}")]
     c = s.units[unit]
     left = c.where
     c.where = area
     rule = p.rule
-    events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, "reinforce")]
+    # the log marks an arrival with its own side's word (the unit's side is the placing side)
+    events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, f"arrive-{side}")]
     if left in g.map.areas:            # redeployed from Kerch (1.d.III): as it was, Manstein along
         events += leader_follows(g, left, area)
     return events + update_isolation(g)

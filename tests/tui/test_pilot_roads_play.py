@@ -209,3 +209,42 @@ async def test_the_card_drawn_is_shown_to_its_player_before_the_pass_and_marked_
         await pilot.press("h")
         await pilot.pause()
         assert f"New in your hand: {name}" in flat(app)
+
+
+async def test_headings_say_what_a_card_asks_and_an_arrival_is_tagged_with_its_own_side():
+    from tests.support.roads import bot_game_commands, replayed
+    log = bot_game_commands(3)
+    at = next(i for i, cmd in enumerate(log) if isinstance(cmd, c.PlaceUnit) and cmd.side == "axis")
+    game = replayed(3, at, players=PLAYERS)
+    card = game.content.cards[game.state.pending[0].source].name
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        crumb = str(menu(app).query_one("#menu-crumb").render())
+        assert crumb.startswith(f"Axis: place a reinforcement ({card})")
+        await by_keys(pilot, app, log[at], passes=False)
+        unit = game.unit_name(log[at].unit)
+        lines = [str(line.text) for line in app.screen.query_one("#rd-log").lines]
+        assert any(f"AXIS {unit} arrives" in line for line in lines)
+        assert not any(f"SOV  {unit}" in line for line in lines)
+
+
+async def test_the_end_of_an_operation_says_what_comes_next_not_that_the_initiative_moves():
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await pilot.press(key_for(app, "End the operation"))
+        await pilot.pause()
+        text = flat(app)
+        assert stack(app)[-1] == "ConfirmScreen"
+        assert "6 SP left unspent are lost" in text
+        assert "both sides choose Card or Map" in text and "initiative moves on" not in text
+
+
+def test_placement_regions_are_named_by_their_cities():
+    from tui.roads.menu import identity_keys
+    labels = identity_keys(new_game(seed=1)).region_label
+    assert labels["North"].startswith("Voronezh")        # not "North" for Millerovo's region
+    assert all(name not in label for name in ("North", "South") for label in labels.values())

@@ -158,6 +158,7 @@ class IdentityKeys:
     def __init__(self, game) -> None:
         m = game.map
         self.region = regions(m)
+        self.region_label = region_labels(m, self.region)
         dist = {a: m.distances_from(a) for a in m.areas}
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
                             lambda a, b: self.region[a] == self.region[b])
@@ -219,6 +220,19 @@ def regions(m) -> dict[str, str]:
     return out
 
 
+def region_labels(m, region: dict[str, str]) -> dict[str, str]:
+    """Each region named as a player reads it on the map: by its two first VP cities (or
+    cities), e.g. "Voronezh, Voroshilovgrad …", not by a compass word its areas do not fit
+    (the centre third of the north half reaches Millerovo)."""
+    out = {}
+    for name in REGIONS:
+        areas = [a for a in m.areas.values() if region.get(a.id) == name]
+        cities = sorted((a for a in areas if a.city), key=lambda a: -(a.vp_axis + a.vp_soviet))
+        shown = [a.name for a in (cities or areas)[:2]]
+        out[name] = ", ".join(shown) + (" …" if len(areas) > len(shown) else "")
+    return out
+
+
 _KEYS: dict[int, IdentityKeys] = {}
 
 
@@ -232,7 +246,8 @@ def identity_keys(game) -> IdentityKeys:
 
 def with_regions(game, entries: list[tuple[Path, Command]]) -> list[tuple[Path, Command]]:
     """Where one level would list more areas than a menu has keys, a level of map regions
-    (North-west ... South-east, each with its fixed digit) goes before the areas."""
+    (North-west ... South-east, each with its fixed digit, named by its cities) goes before
+    the areas."""
     keys = identity_keys(game)
     levels: dict[Path, int] = {}
     for path, cmd in entries:
@@ -242,9 +257,16 @@ def with_regions(game, entries: list[tuple[Path, Command]]) -> list[tuple[Path, 
         area = getattr(cmd, "area", None)
         if levels[path[:-1]] > len(MENU_KEYS) and area in keys.region:
             region = keys.region[area]
-            path = path[:-1] + (Keyed(region, str(REGIONS.index(region) + 1)), path[-1])
+            path = path[:-1] + (Keyed(keys.region_label[region], str(REGIONS.index(region) + 1)), path[-1])
         out.append((path, cmd))
     return out
+
+
+# What a card's (or a discard's) placement asks, in a heading's words.
+PENDING = {"place-rp": "place an RP", "place-unit": "place a reinforcement",
+           "pick-unit": "choose a reinforcement", "rebuild": "rebuild a unit",
+           "reorganize": "reorganize a unit", "move-rp": "move an RP",
+           "remove-rp": "remove one of your RPs", "leader": "place Manstein"}
 
 
 def title(game) -> str:
@@ -255,7 +277,11 @@ def title(game) -> str:
     if s.battle is not None:
         return f"Battle of {game.area_name(s.battle.area)}: {who}"
     if s.pending:
-        return f"{who}: {s.pending[0].kind.replace('-', ' ')}"
+        p = s.pending[0]
+        what = PENDING.get(p.kind, p.kind.replace("-", " "))
+        card = game.content.cards.get(p.source)
+        source = f" ({card.name})" if card else " (the discard)" if p.source == "discard" else ""
+        return f"{who}: {what}{source}"
     if s.operation is not None:
         # no SP here (the status line has them): the title stays while the force is gathered
         # and moved, and so does the player's place in the menu

@@ -329,7 +329,7 @@ class RoadsScreen(GameScreen):
         if isinstance(cmd, c.EndOperation):
             op = self.game.state.operation
             left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
-            return f"{text}: the initiative moves on.{left}"
+            return f"{text}.{left} {after_operation(self.game)}"
         if is_battle(self.game, cmd):
             return f"{text}: a battle is fought there; chits are drawn and cannot be taken back."
         return text
@@ -565,6 +565,22 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "commands lead. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
+
+
+def after_operation(game) -> str:
+    """What follows the end of the operation under way, from the sequence's public queue (CC
+    4.2.2: after the Map side's operation the Card side takes its card action; both Map, the
+    loser waits; then a new Operational Sequence). The initiative does not change hands."""
+    s = game.state
+    rest = s.sequence.queue[1:] if s.sequence.queue else []
+    if rest:
+        side, what = rest[0]
+        if what == "card":
+            return f"Next: the {game.side_name(side)} card action (4.2.3)."
+        return f"Next: the {game.side_name(side)} operation."
+    if s.sequence.number == 0:
+        return "Next: the first Operational Sequence: both sides choose Card or Map (4.2.2)."
+    return f"Next: Operational Sequence {s.sequence.number + 1}: both sides choose Card or Map (4.2.2)."
 
 
 def _copy(game):
