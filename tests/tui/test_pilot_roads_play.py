@@ -248,3 +248,25 @@ def test_placement_regions_are_named_by_their_cities():
     labels = identity_keys(new_game(seed=1)).region_label
     assert labels["North"].startswith("Voronezh")        # not "North" for Millerovo's region
     assert all(name not in label for name in ("North", "South") for label in labels.values())
+
+
+async def test_a_card_that_cannot_be_played_says_why_in_the_hand():
+    game = new_game(seed=1, players=PLAYERS)
+    game.apply(c.StartOperation("axis", "kerch"))
+    game.apply(c.EndOperation("axis"))
+    game.apply(c.Choose("axis", "map"))
+    game.apply(c.Choose("soviet", "card"))
+    game.apply(c.StartOperation("axis", "kharkov"))
+    game.apply(c.EndOperation("axis"))
+    assert game.state.phase == "card" and game.to_act() == "soviet"
+    tank = next(k for k in game.state.cards["soviet"].hand if game.card_name(k) == "Tank Armies")
+    assert c.PlayCard("soviet", tank) not in game.legal()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h", "end")             # the reasons close the hand: at its end
+        await pilot.pause()
+        text = " ".join(flat(app).replace("│", " ").split())     # lines wrap inside the box
+        assert "Not playable now:" in text
+        assert (f"Tank Armies: not yet: 7.c needs 15 cards played or discarded, "
+                f"{game.state.cards_done} so far") in text

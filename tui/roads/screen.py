@@ -256,6 +256,15 @@ class RoadsScreen(GameScreen):
             mark = Text("New in your hand: " + ", ".join(self.game.card_name(k) for k in new),
                         style="bold reverse")
             hand = Group(mark, hand)
+        if legal and view.side == self.game.to_act():
+            from rules.roads.cards import why_not_playable
+            reasons = [(k, why_not_playable(self.game, view.side, k)) for k in dict.fromkeys(view.hand)]
+            reasons = [(k, why) for k, why in reasons if why]
+            if reasons:              # playtest finding 10: a card that cannot be played says why
+                lines = Text("Not playable now:", style="bold")
+                for k, why in reasons:
+                    lines.append(f"\n• {self.game.card_name(k)}: {why}", style="not bold")
+                hand = Group(hand, lines)
         return hand
 
     def _status(self, view, seat, to_act) -> None:
