@@ -270,3 +270,27 @@ async def test_a_card_that_cannot_be_played_says_why_in_the_hand():
         assert "Not playable now:" in text
         assert (f"Tank Armies: not yet: 7.c needs 15 cards played or discarded, "
                 f"{game.state.cards_done} so far") in text
+
+
+async def test_the_gather_list_says_where_each_unit_is_and_choose_the_unit_gives_values_and_state():
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.panels import unit_line
+    log = bot_game_commands(3)
+    at = next(i for i, cmd in enumerate(log) if isinstance(cmd, c.ChooseUnit))
+    game = replayed(3, at, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, passes=True)
+        choices = [cmd for cmd in game.legal() if isinstance(cmd, c.ChooseUnit)]
+        if len(choices) > 1 and any(label.startswith("Choose the unit") for label in labels(app)):
+            await pilot.press(key_for(app, "Choose the unit"))
+        shown = labels(app)
+        for cmd in choices:
+            assert any(unit_line(game, game.state.units[cmd.unit]) in label for label in shown), shown
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await pilot.press(key_for(app, "Gather the force"))
+        assert "Add XLII Corps (Kerch) to the force  [1 SP]" in labels(app)

@@ -84,6 +84,12 @@ def is_battle(game, cmd: Command) -> bool:
 
 def label(game, cmd: Command) -> str:
     text = game.describe(cmd)
+    unit = game.state.units.get(getattr(cmd, "unit", ""))
+    if isinstance(cmd, c.Gather) and unit is not None:         # where each unit is (finding 11)
+        text = f"Add {game.unit_name(cmd.unit)} ({game.area_name(unit.where)}) to the force"
+    if isinstance(cmd, c.ChooseUnit) and unit is not None:     # its values and state (finding 11)
+        from .panels import unit_line
+        text = unit_line(game, unit)
     if isinstance(cmd, c.Choose) and cmd.event:
         text += f", {game.card_name(cmd.event)} set face down against the enemy's operation"
     cost = sp_cost(game, cmd)
