@@ -294,3 +294,29 @@ async def test_the_gather_list_says_where_each_unit_is_and_choose_the_unit_gives
         await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
         await pilot.press(key_for(app, "Gather the force"))
         assert "Add XLII Corps (Kerch) to the force  [1 SP]" in labels(app)
+
+
+async def test_every_chit_shows_what_happens_even_a_short_one():
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.screen import BATTLE_KINDS
+    log = bot_game_commands(3)
+    probe = replayed(3, 0)
+    at = None
+    for i, cmd in enumerate(log[:600]):                   # a chit whose result is two lines
+        events = probe.apply(cmd)
+        if isinstance(cmd, c.PlayChit) and len([e for e in events if e.kind in BATTLE_KINDS]) < 3:
+            at = i
+            break
+    game = replayed(3, at, players=PLAYERS)
+    name = game.content.chits[log[at].chit.split("#")[0]].name
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        if any(label.startswith("Play a chit") for label in labels(app)):
+            await pilot.press(key_for(app, "Play a chit"))
+        await pilot.press(key_for(app, f"Play the chit {name}"))
+        await pilot.pause()
+        assert len(game.log) == at + 1
+        assert stack(app)[-1] == "ResolutionScreen"
+        await pilot.press("a")
+        assert "checks cohesion" in flat(app)

@@ -67,6 +67,7 @@ class RoadsScreen(GameScreen):
         self._concealed = False
         self._places: dict[int, tuple] = {}     # command number -> the menu place it was chosen at
         self._acting: str | None = None         # the side that gave the last command
+        self._command = None                    # and the command
         self._hand_before: tuple = (None, ())   # (side, its hand before the last command)
         self._new_cards: tuple = ("", ())       # (side, cards it drew): marked new in its hand
         self._map_seat: str | None = None       # whose map cursor the map shows
@@ -357,7 +358,9 @@ class RoadsScreen(GameScreen):
         leaving = self.concealed or self._concealed or (
             bool(self.computer) and self.game.to_act() == self.computer and not computers)
         unseen = drawn or any(e.dice or e.reveal or e.kind in BATTLE_KINDS for e in events)
-        if not computers and (len(fight) >= 3 or (leaving and unseen)):
+        # every chit played, and every answer to one, shows its result alike (finding 12)
+        chit = fight and type(self._command).__name__ in ("PlayChit", "ChooseUnit")
+        if not computers and (len(fight) >= 3 or chit or (leaving and unseen)):
             from tui.fallblau.screen import ResolutionScreen
             mine = [Event(f"You drew {self.game.card_name(k)}: {self.game.content.cards[k].text}",
                           kind="draw") for k in drawn]
@@ -476,7 +479,7 @@ class RoadsScreen(GameScreen):
         the acting side's hand before it (to tell what it draws)."""
         place = self.query_one(CommandMenu).place
         number = len(self.game.log) + 1
-        self._acting = self.game.to_act()
+        self._acting, self._command = self.game.to_act(), command
         hands = self.game.state.cards
         self._hand_before = (self._acting, tuple(hands[self._acting].hand) if self._acting in hands else ())
         if self._new_cards[0] == self._acting:
