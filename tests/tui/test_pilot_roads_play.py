@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.roads import commands as c
 from rules.roads import new_game
-from tests.support.screens import flat, key_for, labels, menu, stack
+from tests.support.screens import flat, frame, key_for, labels, menu, stack
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui import storage
 from tui.app import WartableApp
@@ -320,3 +320,36 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
         assert stack(app)[-1] == "ResolutionScreen"
         await pilot.press("a")
         assert "checks cohesion" in flat(app)
+
+
+async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret():
+    from tests.tui.test_pilot_roads import _secret_names
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await by_keys(pilot, app, c.EndOperation("axis"))
+        await by_keys(pilot, app, c.Choose("axis", "map"), passes=False)
+        assert stack(app)[-1] == "PassScreen"
+        secrets = _secret_names(game, "axis", "soviet") | _secret_names(game, "soviet", "axis")
+        assert "s Save" in flat(app) and "q Leave" in flat(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert stack(app)[-1] == "SaveNameScreen"
+        await pilot.press(*"at the pass", "enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        assert any(s.name == "at the pass" for s in storage.list_saves())
+        await pilot.press("q")
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        text = frame(app)
+        assert all(name not in text for name in secrets) and "Axis Map" not in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert stack(app)[-1] == "LauncherScreen"
+

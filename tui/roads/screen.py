@@ -27,6 +27,7 @@ from textual.widgets import Footer, Input, Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
+from tui.game_screen import PassScreen as SharedPassScreen
 from tui.widgets.area_map import AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
@@ -162,7 +163,7 @@ class RoadsScreen(GameScreen):
     def pass_screen(self, who: str, note: str = "", cancellable: bool = False):
         """Opaque: nothing of the board shows through while the keyboard changes hands (and no
         frame blends the board beneath it)."""
-        screen = super().pass_screen(who, note, cancellable)
+        screen = PassScreen(self, who, note, cancellable)
         screen.add_class("rd-opaque")
         return screen
 
@@ -603,6 +604,43 @@ def _copy(game):
     state = pickle.loads(pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL))
     return Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
                  options=dict(game.options), undo=False)
+
+
+class PassScreen(SharedPassScreen):
+    """Roads' pass screen (named as the shared one: tests and tools know it so), from which the game can also be saved (s) or left (q, asked first) when
+    the other player has gone: it shows nothing of either side (playtest finding 14)."""
+
+    BINDINGS = [Binding("s", "save", "Save", id="save"), Binding("q", "leave", "Leave", id="back")]
+
+    def __init__(self, owner, who: str, note: str = "", cancellable: bool = False) -> None:
+        super().__init__(who, note, cancellable)
+        self.owner = owner
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        if not self.cancellable:
+            yield Footer()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("save", "leave"):
+            return not self.cancellable          # an undo's pass keeps its q: cancel
+        return super().check_action(action, parameters)
+
+    def action_save(self) -> None:
+        from tui.fallblau.screen import SaveNameScreen
+        self.app.push_screen(SaveNameScreen(), self.owner._save_as)
+
+    def action_leave(self) -> None:
+        from tui.widgets.confirm import ConfirmScreen
+        where = ("The game is autosaved as it stands: Resume the last game brings it back to this "
+                 "hand-over." if self.owner.autosave else "This game is not autosaved: save it first (s).")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.is_attached:
+                self.dismiss(None)               # None: nobody took the keyboard
+                self.app.pop_screen()            # and the game screen beneath it
+
+        self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where), answered)
 
 
 class HintScreen(ModalScreen):
