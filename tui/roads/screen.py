@@ -358,7 +358,8 @@ class RoadsScreen(GameScreen):
         computers = bool(self.computer) and acting == self.computer
         leaving = self.concealed or self._concealed or (
             bool(self.computer) and self.game.to_act() == self.computer and not computers)
-        unseen = drawn or any(e.dice or e.reveal or e.kind in BATTLE_KINDS for e in events)
+        # a die, a battle's effect, the Card/Map reveal: not what the player chose
+        unseen = drawn or any(e.dice or e.kind in BATTLE_KINDS or e.kind == "reveal" for e in events)
         # every chit played, and every answer to one, shows its result alike (finding 12)
         chit = fight and type(self._command).__name__ in ("PlayChit", "ChooseUnit")
         if not computers and (len(fight) >= 3 or chit or (leaving and unseen)):
