@@ -107,6 +107,10 @@ async def test_v_switches_back_from_the_map_though_it_is_valuykis_letter_and_esc
         assert focused(app) == "menu-options" and amap.cursor == cursor
         await pilot.press("v", "escape")
         assert focused(app) == "menu-options"
+        app.screen.action_view()                  # v v typed faster than the focus lands
+        app.screen.action_view()
+        await pilot.pause()
+        assert focused(app) == "menu-options"
         await pilot.press("slash", *"Valuyki", "enter")         # Valuyki is reached by /
         await pilot.pause()
         assert amap.cursor == "valuyki"

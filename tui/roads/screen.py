@@ -518,10 +518,18 @@ class RoadsScreen(GameScreen):
     def action_view(self) -> None:
         """Switch the keyboard between the map (arrows, letters) and the menu."""
         amap = self.query_one(AreaMap)
-        if amap.has_focus:
+        # a focus change lands after the key: a second v typed before it must still switch back
+        now = self._focusing or ("map" if amap.has_focus else "menu")
+        self._focusing = "menu" if now == "map" else "map"
+        if self._focusing == "menu":
             self.query_one("#menu-options").focus()
         else:
             amap.focus()
+
+    _focusing = ""                     # where a v sent the keyboard, until the focus lands there
+
+    def on_descendant_focus(self, event) -> None:
+        self._focusing = ""
 
     def action_menu_focus(self) -> None:
         """Esc on the map: the keyboard goes back to the menu."""
