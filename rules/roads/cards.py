@@ -359,7 +359,7 @@ def settle(g: Roads) -> list[Event]:
                 events.append(Event(f"No city can take the {p.count} RP(s): they are lost.", "RtS 5", "rp"))
         elif p.kind == "place-unit" and not unit_places(g, p.side, p.data[0]):
             events.append(Event(f"No city can take {g.unit_name(p.data[0])}: it stays in the pool.",
-                                "RtS 7", "reinforce"))
+                                "RtS 7", f"arrive-{p.side}"))
         elif p.kind == "pick-unit" and (p.count <= 0 or not p.data):
             pass
         elif p.kind in ("rebuild", "reorganize") and (p.count <= 0 or not restorable(g, p.side, p.kind)):
@@ -393,12 +393,13 @@ def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
     p = s.pending.pop(0)
     if unit == "manstein":
         s.leader = area
-        return [Event(f"Manstein takes command in {g.area_name(area)}.", "RtS 10.a", "reinforce")]
+        return [Event(f"Manstein takes command in {g.area_name(area)}.", "RtS 10.a", f"arrive-{side}")]
     c = s.units[unit]
     left = c.where
     c.where = area
     rule = p.rule
-    events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, "reinforce")]
+    # the log marks an arrival with its own side's word (the unit's side is the placing side)
+    events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, f"arrive-{side}")]
     if left in g.map.areas:            # redeployed from Kerch (1.d.III): as it was, Manstein along
         events += leader_follows(g, left, area)
     return events + update_isolation(g)
@@ -426,3 +427,71 @@ def restore(g: Roads, side: str, unit: str) -> list[Event]:
     p.count -= 1
     return [Event(f"{g.unit_name(unit)} {text}.", "CC 10", p.kind)]
 
+
+
+# -- why a card in hand cannot be played now (the hand panel says it) ---------------------------------
+PERMANENT_WORDS = {"d45": "Directive 45", "winter": "Winter Arrives", "stavka": "Reorganization of the STAVKA",
+                   "order227": "Order 227", "railhead": "Railhead Advances"}
+
+
+def _condition_words(g: Roads, side: str, cond) -> str:
+    """One unmet prerequisite in a player's words."""
+    s = g.state
+    names = " or ".join(g.area_name(a) for a in cond.areas)
+    return {
+        "control": f"needs {names} held",
+        "control-any": f"needs {names} held",
+        "enemy-control": f"needs {names} held by the enemy",
+        "permanent": f"needs {PERMANENT_WORDS.get(cond.key, cond.key)} in play",
+        "not-permanent": f"not once {PERMANENT_WORDS.get(cond.key, cond.key)} is in play",
+        "winter": "only once Winter Arrives is in play",
+        "summer": "not once Winter Arrives is in play",
+        "initiative": "needs the initiative",
+        "cards-played-at-least": f"needs {cond.number} cards played or discarded, {s.cards_done} so far",
+        "railhead-order": "a Railhead Advance is not due yet (6.c)",
+        "vp-lead": f"needs a lead of {cond.number} VP",
+    }.get(cond.kind, cond.kind)
+
+
+def why_not_playable(g: Roads, side: str, card_id: str) -> str:
+    """Why `side` may not play `card_id` from its hand now ("" when it may): the timing of
+    series 2.3.1 / 4.2.3a, then the prerequisites ``requirements_met`` checks, in its order."""
+    s = g.state
+    card = g.content.cards[card_id]
+    kind = card.kind
+    if kind not in ("operational", "event"):
+        return f"a {kind} card is played in a battle"
+    if s.pending or s.battle is not None:
+        return "not while a battle or a card's placement is under way"
+    if kind == "operational" and s.phase != "card":
+        return "an Operational card is played as your card action (4.2.3a)"
+    if kind == "event":
+        op = s.operation
+        if s.phase != "operation" or op is None or op.side != side:
+            return "an Event is played during your own operation (2.3.1)"
+        if op.force:
+            return "not while a force is gathered or moving"
+    key = card.permanent
+    if key and key != "railhead" and key in s.permanents:
+        return "already in play: once per game (15.c-d)"
+    if key == "railhead" and not railhead_ok(g):
+        if s.railheads == 0:
+            need = " and ".join(g.area_name(a) for a in g.rules.railhead_first)
+            return f"the first Railhead Advance needs {need} held (6.c)"
+        later = " or ".join(g.area_name(a) for a in g.rules.railhead_later)
+        return f"the next Railhead Advance needs one more of {later} held (6.c)"
+    if card.reinforcement and side == SOVIET and not reinforcement_ok(g):
+        r = g.rules
+        if s.cards_done < r.soviet_reinforce_after:
+            return (f"not yet: 7.c needs {r.soviet_reinforce_after} cards played or discarded, "
+                    f"{s.cards_done} so far")
+        allowed = 1 + (s.cards_done - r.soviet_reinforce_after) // r.soviet_reinforce_every
+        due = r.soviet_reinforce_after + allowed * r.soviet_reinforce_every
+        return f"not yet: 7.c allows the next reinforcement card at {due} cards played or discarded, {s.cards_done} so far"
+    for eff in card.effect:
+        if eff.op == "reinforce" and not _reinforcements(g, side, eff):
+            return "nobody is left to bring"
+    for any_of in g.content.requirements.get(card_id, ()):
+        if not any(condition_holds(g, side, c) for c in any_of):
+            return "; or ".join(_condition_words(g, side, c) for c in any_of)
+    return ""

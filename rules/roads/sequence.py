@@ -95,7 +95,7 @@ def reveal(g: Roads) -> list[Event]:
     s = g.state
     ch = s.sequence.choice
     events = [Event(f"Revealed: Axis {ch[AXIS].title()}, Soviet {ch[SOVIET].title()}.", "CC 4.2.2",
-                    "choice", reveal=True)]
+                    "reveal", reveal=True)]
     if ch[AXIS] == MAP and ch[SOVIET] == MAP:
         winner, rolls = _roll_off(g, "CC 4.2.2 (both Map)")   # a card's bonus counts here only
         events += rolls

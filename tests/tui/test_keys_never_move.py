@@ -121,14 +121,15 @@ def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
     and inside a region no two areas share a key."""
     from rules.roads import new_game as new_roads
     from rules.roads.bots import BOTS
-    from tui.roads.menu import REGIONS, menu_entries
+    from tui.roads.menu import REGIONS, identity_keys, menu_entries
 
     game = new_roads(seed=3)
     bot = BOTS["heuristic"](3)
+    region_of = {label: name for name, label in identity_keys(game).region_label.items()}
     checked = 0
     while game.outcome is None and checked < 3:
         _title, entries = menu_entries(game)
-        long = [p for p, _cmd in entries if len(p) >= 3 and p[-2] in REGIONS]
+        long = [p for p, _cmd in entries if len(p) >= 3 and p[-2] in region_of]
         if long:
             checked += 1
             levels = {}
@@ -136,7 +137,7 @@ def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
                 levels.setdefault(p[:-1], []).append(p[-1].key)
             for keys in levels.values():
                 assert len(keys) == len(set(keys)) <= len(MENU_KEYS)
-            assert all(p[-2].key == str(REGIONS.index(p[-2]) + 1) for p in long)
+            assert all(p[-2].key == str(REGIONS.index(region_of[p[-2]]) + 1) for p in long)
         game.apply(bot.choose(game))
     assert checked == 3
 

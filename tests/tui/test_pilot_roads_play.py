@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.roads import commands as c
 from rules.roads import new_game
-from tests.support.screens import flat, key_for, labels, menu, stack
+from tests.support.screens import flat, frame, key_for, labels, menu, stack
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui import storage
 from tui.app import WartableApp
@@ -87,3 +87,273 @@ async def test_undo_right_after_a_resume_says_why_it_stops_there():
         await pilot.pause()
         messages = [n.message for n in app._notifications]
         assert any("where this game was loaded" in m for m in messages), messages
+
+
+def focused(app) -> str:
+    return app.focused.id if app.focused is not None else ""
+
+
+async def test_v_switches_back_from_the_map_though_it_is_valuykis_letter_and_esc_too():
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        amap = app.screen.query_one(AreaMap)
+        cursor = amap.cursor
+        await pilot.press("v")
+        assert focused(app) == "rd-map"
+        await pilot.press("v")                    # not the jump to Valuyki: back to the menu
+        assert focused(app) == "menu-options" and amap.cursor == cursor
+        await pilot.press("v", "escape")
+        assert focused(app) == "menu-options"
+        app.screen.action_view()                  # v v typed faster than the focus lands
+        app.screen.action_view()
+        await pilot.pause()
+        assert focused(app) == "menu-options"
+        await pilot.press("slash", *"Valuyki", "enter")         # Valuyki is reached by /
+        await pilot.pause()
+        assert amap.cursor == "valuyki"
+
+
+async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_each_side_its_own_cursor():
+    from rules.roads.bots import BOTS
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
+        await by_keys(pilot, app, c.Gather("axis", "liv-corps"))
+        amap = app.screen.query_one(AreaMap)
+        await pilot.press("v", "slash", *"Taman", "enter")
+        await pilot.pause()
+        assert amap.cursor == "taman" and focused(app) == "rd-map"
+        await pilot.press("enter")                # on the map: the move into Taman, a battle
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        await pilot.press("y")
+        await settle(pilot, app, passes=False)    # the battle's first events step through
+        assert game.state.battle is not None
+        assert focused(app) == "menu-options"     # the confirmation handed the keyboard back
+        bot = BOTS["heuristic"](42)
+        for _ in range(20):                       # the battle goes on until the Soviet's turn
+            if game.to_act() == "soviet":
+                break
+            await by_keys(pilot, app, bot.choose(game), passes=False)
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen._seat == "soviet" and focused(app) == "menu-options"
+        assert amap.cursor == "kerch"             # the Soviet's own first look: the Active Operation
+        for _ in range(20):
+            if game.to_act() == "axis":
+                break
+            await by_keys(pilot, app, bot.choose(game), passes=False)
+        await pilot.pause()
+        if stack(app)[-1] == "PassScreen":
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.screen._seat == "axis"
+        assert amap.cursor == "taman"             # the Axis cursor is where the Axis left it
+
+
+async def test_the_roll_off_is_shown_to_the_second_chooser_before_the_pass_screen():
+    game = new_game(seed=1, players=PLAYERS)
+    game.apply(c.StartOperation("axis", "kerch"))
+    game.apply(c.EndOperation("axis"))
+    game.apply(c.Choose("axis", "map"))
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.screen._seat == "soviet"
+        await pilot.press(key_for(app, "Card or Map"))
+        await pilot.press(key_for(app, "Choose Map"))
+        await pilot.press("y")
+        await pilot.pause()
+        assert game.to_act() == "axis"            # the Axis won the roll-off: a hand-over follows
+        assert stack(app)[-1] == "ResolutionScreen"
+        await pilot.press("a")
+        text = flat(app)
+        assert "Revealed: Axis Map, Soviet Map" in text and "Roll-off: Axis 10" in text
+        await pilot.press("space")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+
+
+async def test_the_card_drawn_is_shown_to_its_player_before_the_pass_and_marked_new_in_the_hand():
+    from tests.support.roads import bot_game_commands, replayed
+    log = bot_game_commands(3)
+    at = next(i for i, cmd in enumerate(log) if isinstance(cmd, c.DrawCard) and cmd.side == "soviet"
+              and log[i + 1].side == "axis")
+    game = replayed(3, at, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        assert app.screen._seat == "soviet"
+        await pilot.press(key_for(app, "Draw a card"))
+        await pilot.pause()
+        drawn = game.state.cards["soviet"].hand[-1]
+        name = game.card_name(drawn)
+        assert stack(app)[-1] == "ResolutionScreen"
+        await pilot.press("a")
+        assert f"You drew {name}" in flat(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen" and name not in flat(app)
+        await pilot.press("enter")
+        for _ in range(10):                       # the Axis plays on until the Soviet acts again
+            if game.to_act() == "soviet":
+                break
+            await by_keys(pilot, app, log[len(game.log)], passes=False)
+        await settle(pilot, app)
+        assert app.screen._seat == "soviet"
+        await pilot.press("h")
+        await pilot.pause()
+        assert f"New in your hand: {name}" in flat(app)
+
+
+async def test_headings_say_what_a_card_asks_and_an_arrival_is_tagged_with_its_own_side():
+    from tests.support.roads import bot_game_commands, replayed
+    log = bot_game_commands(3)
+    at = next(i for i, cmd in enumerate(log) if isinstance(cmd, c.PlaceUnit) and cmd.side == "axis")
+    game = replayed(3, at, players=PLAYERS)
+    card = game.content.cards[game.state.pending[0].source].name
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        crumb = str(menu(app).query_one("#menu-crumb").render())
+        assert crumb.startswith(f"Axis: place a reinforcement ({card})")
+        await by_keys(pilot, app, log[at], passes=False)
+        unit = game.unit_name(log[at].unit)
+        lines = [str(line.text) for line in app.screen.query_one("#rd-log").lines]
+        assert any(f"AXIS {unit} arrives" in line for line in lines)
+        assert not any(f"SOV  {unit}" in line for line in lines)
+
+
+async def test_the_end_of_an_operation_says_what_comes_next_not_that_the_initiative_moves():
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await pilot.press(key_for(app, "End the operation"))
+        await pilot.pause()
+        text = flat(app)
+        assert stack(app)[-1] == "ConfirmScreen"
+        assert "6 SP left unspent are lost" in text
+        assert "both sides choose Card or Map" in text and "initiative moves on" not in text
+
+
+def test_placement_regions_are_named_by_their_cities():
+    from tui.roads.menu import identity_keys
+    labels = identity_keys(new_game(seed=1)).region_label
+    assert labels["North"].startswith("Voronezh")        # not "North" for Millerovo's region
+    assert all(name not in label for name in ("North", "South") for label in labels.values())
+
+
+async def test_a_card_that_cannot_be_played_says_why_in_the_hand():
+    game = new_game(seed=1, players=PLAYERS)
+    game.apply(c.StartOperation("axis", "kerch"))
+    game.apply(c.EndOperation("axis"))
+    game.apply(c.Choose("axis", "map"))
+    game.apply(c.Choose("soviet", "card"))
+    game.apply(c.StartOperation("axis", "kharkov"))
+    game.apply(c.EndOperation("axis"))
+    assert game.state.phase == "card" and game.to_act() == "soviet"
+    tank = next(k for k in game.state.cards["soviet"].hand if game.card_name(k) == "Tank Armies")
+    assert c.PlayCard("soviet", tank) not in game.legal()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await pilot.press("h", "end")             # the reasons close the hand: at its end
+        await pilot.pause()
+        text = " ".join(flat(app).replace("│", " ").split())     # lines wrap inside the box
+        assert "Not playable now:" in text
+        assert (f"Tank Armies: not yet: 7.c needs 15 cards played or discarded, "
+                f"{game.state.cards_done} so far") in text
+
+
+async def test_the_gather_list_says_where_each_unit_is_and_choose_the_unit_gives_values_and_state():
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.panels import unit_line
+    log = bot_game_commands(3)
+    at = next(i for i, cmd in enumerate(log) if isinstance(cmd, c.ChooseUnit))
+    game = replayed(3, at, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, passes=True)
+        choices = [cmd for cmd in game.legal() if isinstance(cmd, c.ChooseUnit)]
+        if len(choices) > 1 and any(label.startswith("Choose the unit") for label in labels(app)):
+            await pilot.press(key_for(app, "Choose the unit"))
+        shown = labels(app)
+        for cmd in choices:
+            assert any(unit_line(game, game.state.units[cmd.unit]) in label for label in shown), shown
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await pilot.press(key_for(app, "Gather the force"))
+        assert "Add XLII Corps (Kerch) to the force  [1 SP]" in labels(app)
+
+
+async def test_every_chit_shows_what_happens_even_a_short_one():
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.screen import BATTLE_KINDS
+    log = bot_game_commands(3)
+    probe = replayed(3, 0)
+    at = None
+    for i, cmd in enumerate(log[:600]):                   # a chit whose result is two lines
+        events = probe.apply(cmd)
+        if isinstance(cmd, c.PlayChit) and len([e for e in events if e.kind in BATTLE_KINDS]) < 3:
+            at = i
+            break
+    game = replayed(3, at, players=PLAYERS)
+    name = game.content.chits[log[at].chit.split("#")[0]].name
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        if any(label.startswith("Play a chit") for label in labels(app)):
+            await pilot.press(key_for(app, "Play a chit"))
+        await pilot.press(key_for(app, f"Play the chit {name}"))
+        await pilot.pause()
+        assert len(game.log) == at + 1
+        assert stack(app)[-1] == "ResolutionScreen"
+        await pilot.press("a")
+        assert "checks cohesion" in flat(app)
+
+
+async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret():
+    from tests.tui.test_pilot_roads import _secret_names
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await by_keys(pilot, app, c.EndOperation("axis"))
+        await by_keys(pilot, app, c.Choose("axis", "map"), passes=False)
+        assert stack(app)[-1] == "PassScreen"
+        secrets = _secret_names(game, "axis", "soviet") | _secret_names(game, "soviet", "axis")
+        assert "s Save" in flat(app) and "q Leave" in flat(app)
+        await pilot.press("s")
+        await pilot.pause()
+        assert stack(app)[-1] == "SaveNameScreen"
+        await pilot.press(*"at the pass", "enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        assert any(s.name == "at the pass" for s in storage.list_saves())
+        await pilot.press("q")
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        text = frame(app)
+        assert all(name not in text for name in secrets) and "Axis Map" not in text
+        await pilot.press("n")
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert stack(app)[-1] == "LauncherScreen"
+

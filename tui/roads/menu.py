@@ -85,6 +85,14 @@ def is_battle(game, cmd: Command) -> bool:
 
 def label(game, cmd: Command) -> str:
     text = game.describe(cmd)
+    unit = game.state.units.get(getattr(cmd, "unit", ""))
+    if isinstance(cmd, c.Gather) and unit is not None:         # where each unit is (finding 11)
+        text = f"Add {game.unit_name(cmd.unit)} ({game.area_name(unit.where)}) to the force"
+    if isinstance(cmd, c.ChooseUnit) and unit is not None:     # its values and state (finding 11)
+        from .panels import unit_line
+        text = unit_line(game, unit)
+    if isinstance(cmd, c.Choose) and cmd.event:
+        text += f", {game.card_name(cmd.event)} set face down against the enemy's operation"
     cost = sp_cost(game, cmd)
     if cost:
         text += f"  [{cost} SP]"
@@ -176,11 +184,12 @@ class IdentityKeys:
     def __init__(self, game) -> None:
         m = game.map
         self.region = regions(m)
+        self.region_label = region_labels(m, self.region)
         dist = {a: m.distances_from(a) for a in m.areas}
         area_keys = MENU_KEYS.replace(OFF_MAP_KEY, "")
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
                             lambda a, b: self.region[a] == self.region[b], area_keys)
-        self._area_bank = {a: (r, str(REGIONS.index(r) + 1)) for a, r in self.region.items()}
+        self._area_bank = {a: (self.region_label[r], str(REGIONS.index(r) + 1)) for a, r in self.region.items()}
         units = game.content.units
 
         def setup_distance(u: str, v: str) -> int:
@@ -322,6 +331,19 @@ def regions(m) -> dict[str, str]:
     return out
 
 
+def region_labels(m, region: dict[str, str]) -> dict[str, str]:
+    """Each region named as a player reads it on the map: by its two first VP cities (or
+    cities), e.g. "Voronezh, Voroshilovgrad …", not by a compass word its areas do not fit
+    (the centre third of the north half reaches Millerovo)."""
+    out = {}
+    for name in REGIONS:
+        areas = [a for a in m.areas.values() if region.get(a.id) == name]
+        cities = sorted((a for a in areas if a.city), key=lambda a: -(a.vp_axis + a.vp_soviet))
+        shown = [a.name for a in (cities or areas)[:2]]
+        out[name] = ", ".join(shown) + (" …" if len(areas) > len(shown) else "")
+    return out
+
+
 _KEYS: dict[int, IdentityKeys] = {}
 
 
@@ -356,6 +378,13 @@ def with_banks(entries: list[tuple[Path, Command]]) -> list[tuple[Path, Command]
     return entries
 
 
+# What a card's (or a discard's) placement asks, in a heading's words.
+PENDING = {"place-rp": "place an RP", "place-unit": "place a reinforcement",
+           "pick-unit": "choose a reinforcement", "rebuild": "rebuild a unit",
+           "reorganize": "reorganize a unit", "move-rp": "move an RP",
+           "remove-rp": "remove one of your RPs", "leader": "place Manstein"}
+
+
 def title(game) -> str:
     s = game.state
     who = game.side_name(game.to_act())
@@ -364,7 +393,11 @@ def title(game) -> str:
     if s.battle is not None:
         return f"Battle of {game.area_name(s.battle.area)}: {who}"
     if s.pending:
-        return f"{who}: {s.pending[0].kind.replace('-', ' ')}"
+        p = s.pending[0]
+        what = PENDING.get(p.kind, p.kind.replace("-", " "))
+        card = game.content.cards.get(p.source)
+        source = f" ({card.name})" if card else " (the discard)" if p.source == "discard" else ""
+        return f"{who}: {what}{source}"
     if s.operation is not None:
         # no SP here (the status line has them): the title stays while the force is gathered
         # and moved, and so does the player's place in the menu

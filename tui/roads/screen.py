@@ -27,6 +27,7 @@ from textual.widgets import Footer, Input, Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
+from tui.game_screen import PassScreen as SharedPassScreen
 from tui.widgets.area_map import AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
@@ -51,7 +52,9 @@ class RoadsScreen(GameScreen):
     BINDINGS = [
         Binding("r", "rules", "Rules", id="rules"),
         Binding("h", "hand", "Hand", id="hand"),
-        Binding("v", "view", "Map", id="view"),
+        # priority: on the map a letter jumps to an area (v is Valuyki's); v still switches back
+        Binding("v", "view", "Map", id="view", priority=True),
+        Binding("escape", "menu_focus", show=False),
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
         Binding("a", "area", "Area", show=False, id="area"),     # named on the pane's border
@@ -66,6 +69,12 @@ class RoadsScreen(GameScreen):
         self._seat: str | None = None
         self._concealed = False
         self._places: dict[int, tuple] = {}     # command number -> the menu place it was chosen at
+        self._acting: str | None = None         # the side that gave the last command
+        self._command = None                    # and the command
+        self._hand_before: tuple = (None, ())   # (side, its hand before the last command)
+        self._new_cards: tuple = ("", ())       # (side, cards it drew): marked new in its hand
+        self._map_seat: str | None = None       # whose map cursor the map shows
+        self._map_places: dict[str, tuple[str, int, int]] = {}   # side -> (cursor, scroll x, y)
         if game is not None:
             self._take(game)
         super().__init__(game, autosave=autosave, load=load)
@@ -174,14 +183,21 @@ class RoadsScreen(GameScreen):
     def pass_screen(self, who: str, note: str = "", cancellable: bool = False):
         """Opaque: nothing of the board shows through while the keyboard changes hands (and no
         frame blends the board beneath it)."""
-        screen = super().pass_screen(who, note, cancellable)
+        screen = PassScreen(self, who, note, cancellable)
         screen.add_class("rd-opaque")
         return screen
+
+    def on_screen_suspend(self) -> None:
+        self._version_away = self.game.version if self.game is not None else -1
 
     def on_screen_resume(self) -> None:
         if (self._concealed or self.concealed) and self.app.screen is self:
             self._concealed = self.concealed = False      # the pass is over: the seat's view
             self.refresh_view()
+        if self.game is not None and self.game.version != getattr(self, "_version_away", -1):
+            # a pass screen, a confirmation or a step-through handed the keyboard back after a
+            # command: it goes to the menu, not to a map focused before (playtest finding 3)
+            self.action_menu_focus()
 
     def _start_area(self) -> str:
         """The Active Operation, else the legal area with most of the side's units, else Rostov."""
@@ -207,6 +223,7 @@ class RoadsScreen(GameScreen):
         view = game.view(seat)
         labels, fills = panels.map_labels(game, view)
         amap = self.query_one(AreaMap)
+        self._map_for(seat, amap)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
         amap.paint(labels, fills, panels.targets(game, legal))
@@ -218,7 +235,7 @@ class RoadsScreen(GameScreen):
             self.query_one("#rd-hand", Static).update(Text("The hand is shown when its player has the keyboard.",
                                                             style="italic"))
         else:
-            self.query_one("#rd-hand", Static).update(panels.hand(game, view, legal))
+            self.query_one("#rd-hand", Static).update(self._hand_panel(view, legal))
         op_area = view.operation.area if view.operation else None
         if op_area and op_area != getattr(self, "_op_area", None):
             amap.goto(op_area)               # a new Active Operation: the cursor goes to it
@@ -235,6 +252,42 @@ class RoadsScreen(GameScreen):
                 f"Waiting for {who}" if to_act else "The campaign is over")
             menu.set_entries([], waiting)
         self._view = view
+
+    def _map_for(self, seat: str | None, amap: AreaMap) -> None:
+        """Each side keeps its own map cursor and scroll across hand-overs: the other side does
+        not see where one looked (playtest finding 1). A side's first look starts at its own
+        start area."""
+        if seat is None or seat == self._map_seat:
+            return
+        if self._map_seat is not None:
+            self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y)
+        self._map_seat = seat
+        place = self._map_places.get(seat)
+        if place is None:
+            amap.goto(self._start_area())
+        else:
+            amap.goto(place[0])
+            amap.scroll_to(place[1], place[2], animate=False, immediate=True)
+
+    def _hand_panel(self, view, legal):
+        """The seat's hand, the cards it drew last marked new (until its player acts again)."""
+        hand = panels.hand(self.game, view, legal)
+        side, new = self._new_cards
+        new = [k for k in new if k in view.hand]
+        if side == view.side and new:
+            mark = Text("New in your hand: " + ", ".join(self.game.card_name(k) for k in new),
+                        style="bold reverse")
+            hand = Group(mark, hand)
+        if legal and view.side == self.game.to_act():
+            from rules.roads.cards import why_not_playable
+            reasons = [(k, why_not_playable(self.game, view.side, k)) for k in dict.fromkeys(view.hand)]
+            reasons = [(k, why) for k, why in reasons if why]
+            if reasons:              # playtest finding 10: a card that cannot be played says why
+                lines = Text("Not playable now:", style="bold")
+                for k, why in reasons:
+                    lines.append(f"\n• {self.game.card_name(k)}: {why}", style="not bold")
+                hand = Group(hand, lines)
+        return hand
 
     def _status(self, view, seat, to_act) -> None:
         vp = dict(view.vp)
@@ -301,15 +354,41 @@ class RoadsScreen(GameScreen):
 
     # -- after a command ------------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
-        """A battle's events are stepped through one at a time (space), then play goes on."""
+        """A battle's events are stepped through one at a time (space), then play goes on.
+        When the keyboard leaves the acting player next (a hand-over, the computer's turn), a
+        result that player has not seen yet (a roll, a check, a reveal, the card drawn) is
+        stepped through first, on an opaque screen, with only what that player may see: the
+        public events, and the card drawn into their own hand (playtest finding 6)."""
+        acting, drawn = self._acting, self._drawn()
+        self._hand_before = (None, ())
         fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
-        if len(fight) >= 3 and not (self.computer and self.game.to_act() == self.computer):
+        computers = bool(self.computer) and acting == self.computer
+        leaving = self.concealed or self._concealed or (
+            bool(self.computer) and self.game.to_act() == self.computer and not computers)
+        # a die, a battle's effect, the Card/Map reveal: not what the player chose
+        unseen = drawn or any(e.dice or e.kind in BATTLE_KINDS or e.kind == "reveal" for e in events)
+        # every chit played, and every answer to one, shows its result alike (finding 12)
+        chit = fight and type(self._command).__name__ in ("PlayChit", "ChooseUnit")
+        if not computers and (len(fight) >= 3 or chit or (leaving and unseen)):
             from tui.fallblau.screen import ResolutionScreen
-            steps = ResolutionScreen(events)
+            mine = [Event(f"You drew {self.game.card_name(k)}: {self.game.content.cards[k].text}",
+                          kind="draw") for k in drawn]
+            steps = ResolutionScreen(list(events) + mine)
             steps.add_class("rd-opaque")
             self.app.push_screen(steps, lambda _: done())
         else:
             done()
+
+    def _drawn(self) -> list[str]:
+        """The cards that came into the acting player's hand with the last command (secret to
+        that player: shown to them before the keyboard leaves, and marked new in their hand)."""
+        side, before = self._hand_before
+        if side not in SIDES:
+            return []
+        new = [k for k in self.game.state.cards[side].hand if k not in before]
+        if new:
+            self._new_cards = (side, tuple(new))
+        return new
 
     def _settled(self, handover: bool = False) -> None:
         super()._settled(handover)
@@ -406,9 +485,15 @@ class RoadsScreen(GameScreen):
         super().action_undo()
 
     def play(self, command) -> bool:
-        """As the base; the menu place the command was chosen from is kept for its undo."""
+        """As the base; the menu place the command was chosen from is kept for its undo, and
+        the acting side's hand before it (to tell what it draws)."""
         place = self.query_one(CommandMenu).place
         number = len(self.game.log) + 1
+        self._acting, self._command = self.game.to_act(), command
+        hands = self.game.state.cards
+        self._hand_before = (self._acting, tuple(hands[self._acting].hand) if self._acting in hands else ())
+        if self._new_cards[0] == self._acting:
+            self._new_cards = ("", ())           # its player has acted since: no longer new
         done = super().play(command)
         if done:
             self._places[number] = place
@@ -441,10 +526,25 @@ class RoadsScreen(GameScreen):
     def action_view(self) -> None:
         """Switch the keyboard between the map (arrows, letters) and the menu."""
         amap = self.query_one(AreaMap)
-        if amap.has_focus:
+        # a focus change lands after the key: a second v typed before it must still switch back
+        now = self._focusing or ("map" if amap.has_focus else "menu")
+        self._focusing = "menu" if now == "map" else "map"
+        if self._focusing == "menu":
             self.query_one("#menu-options").focus()
         else:
             amap.focus()
+
+    _focusing = ""                     # where a v sent the keyboard, until the focus lands there
+
+    def on_descendant_focus(self, event) -> None:
+        self._focusing = ""
+
+    def action_menu_focus(self) -> None:
+        """Esc on the map: the keyboard goes back to the menu."""
+        try:
+            self.query_one("#menu-options").focus()
+        except NoMatches:
+            pass
 
     def action_goto(self) -> None:
         """`/`: type an area's name (completed as typed) and the map cursor goes there; the
@@ -469,9 +569,9 @@ class RoadsScreen(GameScreen):
             return
         self.app.push_screen(InfoScreen(Group(panels.supply_track(self.game, self._view), Text(""),
                                               panels.battle(self.game, self._view), Text(""),
-                                              panels.hand(self.game, self._view,
-                                                          self.game.legal() if self._seat == self.game.to_act()
-                                                          else []))))
+                                              self._hand_panel(self._view,
+                                                               self.game.legal() if self._seat == self.game.to_act()
+                                                               else []))))
 
     def action_help(self) -> None:
         from rules.roads.help import topics_for
@@ -524,10 +624,26 @@ def warning(game, cmd) -> str:
     if isinstance(cmd, c.EndOperation):
         op = game.state.operation
         left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
-        return f"The initiative moves on.{left}"
+        return f"{left.strip()} {after_operation(game)}".strip()
     if is_battle(game, cmd):
         return "A battle is fought there; chits are drawn and cannot be taken back."
     return ""
+
+
+def after_operation(game) -> str:
+    """What follows the end of the operation under way, from the sequence's public queue (CC
+    4.2.2: after the Map side's operation the Card side takes its card action; both Map, the
+    loser waits; then a new Operational Sequence). The initiative does not change hands."""
+    s = game.state
+    rest = s.sequence.queue[1:] if s.sequence.queue else []
+    if rest:
+        side, what = rest[0]
+        if what == "card":
+            return f"Next: the {game.side_name(side)} card action (4.2.3)."
+        return f"Next: the {game.side_name(side)} operation."
+    if s.sequence.number == 0:
+        return "Next: the first Operational Sequence: both sides choose Card or Map (4.2.2)."
+    return f"Next: Operational Sequence {s.sequence.number + 1}: both sides choose Card or Map (4.2.2)."
 
 
 def _copy(game):
@@ -538,6 +654,43 @@ def _copy(game):
     state = pickle.loads(pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL))
     return Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
                  options=dict(game.options), undo=False)
+
+
+class PassScreen(SharedPassScreen):
+    """Roads' pass screen (named as the shared one: tests and tools know it so), from which the game can also be saved (s) or left (q, asked first) when
+    the other player has gone: it shows nothing of either side (playtest finding 14)."""
+
+    BINDINGS = [Binding("s", "save", "Save", id="save"), Binding("q", "leave", "Leave", id="back")]
+
+    def __init__(self, owner, who: str, note: str = "", cancellable: bool = False) -> None:
+        super().__init__(who, note, cancellable)
+        self.owner = owner
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        if not self.cancellable:
+            yield Footer()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("save", "leave"):
+            return not self.cancellable          # an undo's pass keeps its q: cancel
+        return super().check_action(action, parameters)
+
+    def action_save(self) -> None:
+        from tui.fallblau.screen import SaveNameScreen
+        self.app.push_screen(SaveNameScreen(), self.owner._save_as)
+
+    def action_leave(self) -> None:
+        from tui.widgets.confirm import ConfirmScreen
+        where = ("The game is autosaved as it stands: Resume the last game brings it back to this "
+                 "hand-over." if self.owner.autosave else "This game is not autosaved: save it first (s).")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.is_attached:
+                self.dismiss(None)               # None: nobody took the keyboard
+                self.app.pop_screen()            # and the game screen beneath it
+
+        self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where), answered)
 
 
 class HintScreen(ModalScreen):

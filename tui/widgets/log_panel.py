@@ -15,6 +15,7 @@ MARKS = {
     "capture": ("WON ", "bold green"), "loss": ("LOSS", "bold red"), "hit": ("HITS", "green"),
     "counterattack": ("SOV ", "red"), "reinforce": ("SOV ", "red"), "mission": ("MISS", "yellow"),
     "end": ("END ", "bold reverse"), "attack": ("ATK ", ""), "advance": ("ADV ", ""),
+    "arrive-axis": ("AXIS", "bold"), "arrive-soviet": ("SOV ", "red"),     # Roads: by the unit's side
 }
 
 

@@ -244,7 +244,7 @@ class SearchBot:
         where = pub.area_name(bv.area)
         aim = "clear" if side == bv.attacker else "hold"
         parts = [f"battle of {where}: {100 * sum(held[best]) / max(1, n):.0f}% to {aim} it "
-                 f"in {n} sampled world{'s' if n != 1 else ''}"]
+                 f"in {n} guess{'es' if n != 1 else ''} at the chits it cannot see"]
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
             self._margin, self._runner = _margin(pub, cands, means, best, others)
@@ -281,8 +281,11 @@ class SearchBot:
         if took[best]:
             parts.append(f"{100 * sum(took[best]) / len(took[best]):.0f}% to take "
                          f"{pub.area_name(cands[best].area)}")
-        parts.append(f"worth {means[best]:+.1f} after {self.effort.horizon} commands in {worlds} "
-                     f"sampled world{'s' if worlds != 1 else ''}")
+        # in a player's words: the value is VP-like (evaluate.py), the worlds are guesses at
+        # what the AI cannot see
+        guesses = f"{worlds} guess{'es' if worlds != 1 else ''}"
+        parts.append(f"worth {means[best]:+.1f} points (VP and position) looking {self.effort.horizon} "
+                     f"commands ahead, averaged over {guesses} at the cards and chits it cannot see")
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
             self._margin, self._runner = _margin(pub, cands, means, best, others)

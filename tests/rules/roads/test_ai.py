@@ -276,7 +276,7 @@ def test_the_ai_fights_a_battle_the_same_whatever_it_cannot_see(seed):
     b = SearchBot("normal", seed=7, budget=False, effort=effort).decide(twin)
     assert a.searched and b.searched
     assert a.command == b.command and a.reason == b.reason
-    assert "sampled worlds" in a.reason or "every answer is the same" in a.reason
+    assert "guesses at the" in a.reason or "every answer is the same" in a.reason
 
 
 def test_battle_decisions_are_searched_above_easy_and_by_doctrine_at_easy():

@@ -112,6 +112,17 @@ def test_cc_9_5_4_effects_fall_on_the_defender_first_then_the_attacker():
     assert "1st Infantry Corps" in first.text and "1st Tank Army" in second.text
 
 
+def test_ruling_cc_9_5_4_human_wave_the_axis_defender_checks_before_the_soviet_attacker_is_depleted():
+    game = fight([1], ["axis-ambush", "soviet-human-wave"], side=SOVIET, force=("t1",), into="a2",
+                 units={"t1": "b2", "pz": POOL, "a1": POOL, "a2": POOL})
+    events = chit(game, SOVIET, "soviet-human-wave")
+    shown = [e for e in events if e.kind in ("check", "deplete")]
+    assert [e.kind for e in shown] == ["check", "deplete"]          # 9.5.4: the defender's side first
+    assert "1st Infantry Corps" in shown[0].text and "1st Tank Army" in shown[1].text
+    assert game.state.units["t1"].depleted
+    # defending, the Soviet unit is depleted first: test_worked_examples.py (the 46th Army)
+
+
 def test_cc_9_5_4_the_owner_chooses_which_of_his_units_checks():
     game = fight([9], ["axis-assault"], force=("pz",), into="b2", units={"pz": "b1", "a3": POOL})
     chit(game, AXIS, "axis-assault")

@@ -122,6 +122,38 @@ def test_rts_7_c_ii_then_one_reinforcement_card_per_five_cards():
     assert "s-reserves" in plays(game, SOVIET)
 
 
+def test_rts_7_c_a_card_held_back_says_why_and_the_reason_matches_the_legal_list():
+    from rules.roads.cards import why_not_playable
+    game = card_action(SOVIET, ["s-reserves", "s-supplies"])
+    game.state.cards_done = 9
+    game._version += 1
+    assert why_not_playable(game, SOVIET, "s-reserves") == \
+        "not yet: 7.c needs 15 cards played or discarded, 9 so far"
+    for card in game.state.cards[SOVIET].hand:            # "" exactly when it may be played
+        assert (why_not_playable(game, SOVIET, card) == "") == (card in plays(game, SOVIET))
+    game.state.cards_done = 19
+    game.state.soviet_reinforcements = 1
+    game._version += 1
+    assert "at 20 cards played or discarded, 19 so far" in why_not_playable(game, SOVIET, "s-reserves")
+
+
+def test_series_2_3_1_the_reason_agrees_with_the_legal_list_through_a_whole_game():
+    from rules.roads.cards import why_not_playable
+    from rules.roads import PlayCard as Play
+    from tests.support.roads import bot_game_commands, replayed
+    game = replayed(3, 0)
+    checked = 0
+    for cmd in bot_game_commands(3)[:400]:
+        side = game.to_act()
+        if game.state.phase in ("card", "operation") and not game.state.pending and game.state.battle is None:
+            legal = game.legal()
+            for card in game.state.cards[side].hand:
+                assert (why_not_playable(game, side, card) == "") == (Play(side, card) in legal), card
+                checked += 1
+        game.apply(cmd)
+    assert checked > 100
+
+
 def test_rts_7_c_iii_no_limit_while_the_axis_holds_stalingrad():
     game = card_action(SOVIET, ["s-reserves", "s-supplies"])
     game.state.control["e2"] = AXIS
