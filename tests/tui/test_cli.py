@@ -213,7 +213,8 @@ def test_stats_with_no_games(capsys):
 
 
 def test_stats_after_a_plain_game(monkeypatch, capsys):
-    assert plain_main(monkeypatch, ["fallblau", "--plain", "--seed", "3"], stdin="1\n" * 2000) == 0
+    # y answers a confirmation (a roll, the end of the turn); given to the prompt it is refused
+    assert plain_main(monkeypatch, ["fallblau", "--plain", "--seed", "3"], stdin="1\ny\n" * 2000) == 0
     capsys.readouterr()
     assert cli.main(["stats"]) == 0
     lines = capsys.readouterr().out.splitlines()

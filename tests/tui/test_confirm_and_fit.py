@@ -214,6 +214,35 @@ async def test_a_long_result_is_still_stepped_through():
         assert isinstance(app.screen, ResolutionScreen), stack(app)
 
 
+async def test_at_80x24_an_attack_of_five_lines_stays_in_a_taller_log_until_the_next_command():
+    """The log shows 4 lines at 80x24. An attack whose result takes 5 (each rule cited once,
+    no dice told twice) is not stepped through: the log grows to show it all, the board keeps
+    the rest of the screen, and the next command gives the log its own height back."""
+    game = new_game(seed=2, generals=GENERALS)
+    for cmd in (game.legal()[0], Attack("hoth", 0, None)):     # Gegenstoß at position 1; Hoth attacks
+        game.apply(cmd)
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log")
+        assert log.scrollable_content_region.height == 4
+        await walk(pilot, "Attack!")
+        await pilot.press("enter")                          # the confirmation
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, FallBlauScreen), stack(app)      # no step-through
+        result = game.events[-4:]
+        assert [e.kind for e in result] == ["attack", "roll", "hit", "loss"]
+        in_log = shown(app, log)
+        for event in result:
+            assert event.text in in_log, (event.text, in_log)
+        assert in_log.count("(FB Attack! order)") == 1            # cited once, on the first line
+        assert log.scrollable_content_region.height == 5
+        await walk(pilot, "Consolidate")                          # the next command
+        await pilot.pause()
+        assert log.scrollable_content_region.height == 4
+
+
 # ==========================================================================================
 # Item 5: Fall Blau readable at 80x24
 # ==========================================================================================

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.fallblau import Attack, new_game as new_fallblau
+from rules.fallblau import Attack, EndTurn, new_game as new_fallblau
 from rules.toi import new_game as new_toi
 from rules.victory import new_game as new_victory
 from tui import cli, storage
@@ -32,6 +32,7 @@ from tests.support.keys import type_fast
 from tui.widgets.command_menu import CommandMenu
 from tests.support.screens import flat, key_for, labels, stack
 from tests.support.rules import finished_fallblau
+from tests.tui.test_confirm_and_fit import late_game
 
 GENERALS = ("hoth", "paulus", "ruoff")
 SIZE = (80, 24)
@@ -45,24 +46,25 @@ def notes(app) -> list[tuple[str, str]]:
 # Fast keys
 # ==========================================================================================
 async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_screen():
-    """`d` `1` slowly (Advance, then its first General), then `t` (Attack!), Enter (confirm it)
-    and `a` together: the attack opens 'What happens' and `a` (show all) used to reach it before
-    it was built (NoMatches: '#resolution-body'). Now `a` waits for the screen and shows
-    everything."""
-    game = new_fallblau(seed=5, generals=GENERALS)
+    """Late in a campaign, End the turn, Enter (confirm it) and `a` together: the counter-
+    attacks and draws open 'What happens' and `a` (show all) used to reach it before it was
+    built (NoMatches: '#resolution-body'). Now `a` waits for the screen and shows everything.
+    (An attack's short result stays in the log at 80x24: the end of a late turn is long.)"""
+    game = late_game()
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("d", "1")
-        assert "Attack!" in labels(app)[0]
-        await type_fast(app, ["t", "enter", "a"])
+        await pilot.pause()
+        end_turn = key_for(app, "End the turn")
+        await type_fast(app, [end_turn, "enter", "a"])
         for _ in range(50):                 # a loaded machine may take a while to mount it
             await pilot.pause(0.1)
             if isinstance(app.screen, ResolutionScreen) and app.screen.is_mounted \
                     and app.screen.shown == len(app.screen.events):
                 break
-        assert isinstance(game.log[-1], Attack)
+        assert isinstance(game.log[-1], EndTurn)
         assert isinstance(app.screen, ResolutionScreen), stack(app)
         assert app.screen.shown == len(app.screen.events)      # `a` showed them all
+        await pilot.pause()
         assert "press space or q to continue" in flat(app)
         await pilot.press("q")
         assert isinstance(app.screen, FallBlauScreen)

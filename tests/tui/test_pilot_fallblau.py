@@ -42,6 +42,7 @@ from tui.new_game import NewFallBlauScreen
 from tui.saves_screens import SavesScreen, StatsScreen
 from tui.widgets.command_menu import MENU_KEYS, CommandMenu
 from tui.widgets.confirm import ConfirmScreen
+from tests.tui.test_confirm_and_fit import late_game
 from tests.support.screens import frame, flat, menu, key_for, passed_through, stack
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -346,12 +347,12 @@ def play_plain_then_kill_9(numbers: list[str]) -> None:
 
 
 async def test_resume_after_kill_9_of_the_plain_game():
-    numbers = ["1", "2", "1", "3"]
+    numbers = ["1", "2", "1", "3\ny"]          # 3: Hoth's grey cube for readiness, asked first: y
     play_plain_then_kill_9(numbers)
 
     expected = fresh(5)
     for number in numbers:
-        expected.apply(expected.legal()[int(number) - 1])
+        expected.apply(expected.legal()[int(number.split()[0]) - 1])
     saved = json.loads(storage.autosave_path().read_text(encoding="utf-8"))
     assert len(saved["commands"]) == len(numbers)
     assert saved["digest"] == expected.digest()
@@ -671,21 +672,29 @@ async def test_q_goes_back_from_every_game_screen():
         await pilot.press("q")                               # q says no, as Esc does
         assert isinstance(app.screen, FallBlauScreen) and not isinstance(game.log[-1], Attack)
         await pilot.press(key_for(app, "Attack!"), "enter")
-        assert isinstance(app.screen, ResolutionScreen)
-        await pilot.press("q")
-        assert isinstance(app.screen, FallBlauScreen)
+        assert isinstance(game.log[-1], Attack)
+        assert isinstance(app.screen, FallBlauScreen)          # a short result: in the log
 
         await pilot.press("q")
         assert isinstance(app.screen, LauncherScreen)
         assert storage.last_game().digest() == game.digest()   # left by q, kept by the autosave
 
+    # a long result (the end of a late turn) is stepped through; q closes 'What happens'
+    app = WartableApp(game=late_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(key_for(app, "End the turn"), "enter")
+        assert isinstance(app.screen, ResolutionScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, FallBlauScreen)
+
 
 async def test_space_steps_through_what_happens_until_it_closes():
-    game = fresh(5)
+    game = late_game()
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
-        await choose(pilot, "Advance", "Hermann Hoth")
-        await pilot.press(key_for(app, "Attack!"), "enter")
+        await pilot.pause()
+        await pilot.press(key_for(app, "End the turn"), "enter")      # counter-attacks, draws
         assert isinstance(app.screen, ResolutionScreen)
         for _ in range(len(game.events) + 2):
             if not isinstance(app.screen, ResolutionScreen):

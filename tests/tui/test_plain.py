@@ -296,7 +296,9 @@ def test_the_end_of_the_turn_names_the_counter_attacks_and_the_setting_turns_it_
     game = fresh()
     index = game.legal().index(EndTurn()) + 1
     out = run(game, f"{index}\nn\nq\n")
-    assert "End the turn?" in out and "counter-attacks the General facing it" in out
+    assert "End the turn?" in out and "counter-attacks the General facing it" in " ".join(out.split())
+    asked = out[out.index("End the turn?"):out.index(ASK)].splitlines()
+    assert max(len(line) for line in asked) <= 80                        # wrapped, not cut mid-word
     assert not game.log
     storage.save_setting("confirmations", False)                  # the launcher's Settings
     out = run(game, f"{index}\nq\n")

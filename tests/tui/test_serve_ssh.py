@@ -422,7 +422,7 @@ async def test_a_roads_battle_between_two_terminals_keeps_each_sides_chits(hoste
         shown = await axis.wait_for(f"Move into {area}", since=mark)
         line = next(l for l in shown.split("\n") if f"Move into {area}" in l)
         axis.send(line.split("[")[-2 if line.count("[") > 1 else -1][0])     # the battle move's key
-        await axis.wait_for("a battle is fought there")
+        await axis.wait_for("A battle is fought there")       # the shared confirmation
         axis.send("y")
         await soviet.wait_for(f"Battle of {area}")
         await axis.wait_for(f"Battle of {area}")

@@ -17,6 +17,7 @@ End of input quits the same way as ``q``. No Textual, no Rich.
 
 from __future__ import annotations
 
+import textwrap
 import unicodedata
 from typing import TextIO
 
@@ -212,8 +213,10 @@ class _Plain:
             return True
         title, body = ask
         self.say(title)
-        for line in body.split("\n"):
-            self.say(f"  {line}")
+        for line in body.split("\n"):            # wrapped at 80, as the rules help is
+            indent = "  " + " " * (len(line) - len(line.lstrip()))
+            self.say(textwrap.fill(line.strip(), width=80, initial_indent=indent, subsequent_indent=indent,
+                                   break_on_hyphens=False))
         while True:
             self.write(ASK)
             line = self.stdin.readline()
@@ -262,7 +265,6 @@ class _Plain:
         except Exception as exc:   # help content missing or broken: say so, keep playing
             self.say(f"The rules help cannot be shown: {exc}")
             return
-        import textwrap
         for topic in topics:
             self.say(f"{topic.title} ({topic.section})")
             for para in topic.text.strip().split("\n\n"):

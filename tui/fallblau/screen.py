@@ -33,6 +33,9 @@ from .map_panel import frontline, queue_and_captured, status_line
 from .text import captured_words
 from .menu import menu_entries
 
+WIDE = 120                # the -wide breakpoint (fallblau.tcss): room for the long forms
+RESULT_SHARE = 3          # a result may take up to a third of the screen's lines in the log
+
 # Events worth showing one at a time: every die, every card drawn, every loss.
 STEP_KINDS = {"roll", "draw", "capture", "loss", "hit", "counterattack", "reinforce", "mission", "end"}
 
@@ -81,12 +84,12 @@ class FallBlauScreen(GameScreen):
             with Vertical(id="side"):
                 yield CommandMenu(id="menu", on_highlight=self._highlighted)
                 yield OddsPanel(id="odds")
-        yield LogPanel(id="log")
+        yield LogPanel(id="log", cite_once_below=WIDE)
         yield Footer()
 
     @property
     def wide(self) -> bool:
-        return self.app.size.width >= 120
+        return self.app.size.width >= WIDE
 
     def refresh_view(self) -> None:
         """Redraw what the last command or undo changed: a panel drawn at this state version and
@@ -217,15 +220,47 @@ class FallBlauScreen(GameScreen):
 
     # -- GameScreen -------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
-        """Rolls, draws and counter-attacks are stepped through one at a time, then ``done``;
-        a short result, all in sight in the log panel already, is left there (no step), unless
-        it ends the game (the end screen would cover the log)."""
+        """Rolls, draws and counter-attacks are stepped through one at a time, then ``done``.
+        A short result stays in the log panel instead, with no screen to dismiss: one that fits
+        the panel as it is, or (at 80x24 the panel shows 4 lines) one that fits a third of the
+        screen, for which the panel grows until the next command. A result that ends the game
+        is stepped through (the end screen would cover the log)."""
+        log = self.query_one(LogPanel)
         steps = [e for e in events if e.kind in STEP_KINDS]
-        short = self.game.outcome is None and self.query_one(LogPanel).fits(events)
-        if steps and len(events) >= 2 and not short:
+        normal = self._log_lines(log)
+        most = max(normal, self.app.size.height // RESULT_SHARE)
+        lines = log.lines_for(events, most) if self.game.outcome is None else None
+        self._grow_log(lines if lines is not None and lines > normal else None)
+        if steps and len(events) >= 2 and lines is None:
             self.app.push_screen(ResolutionScreen(events), lambda _: done())
         else:
             done()
+
+    _grown = False                # the log panel is taller than its style: a result is shown
+    _normal_lines = 0
+    _log_gutter = 1
+
+    def _log_lines(self, log: LogPanel) -> int:
+        """The lines the log panel shows at its own height (measured while not grown)."""
+        if not self._grown:
+            self._normal_lines = log.scrollable_content_region.height
+            self._log_gutter = log.region.height - self._normal_lines
+        return self._normal_lines
+
+    def _grow_log(self, lines: int | None) -> None:
+        """The log panel ``lines`` tall (and its border), or back to its style's height."""
+        log = self.query_one(LogPanel)
+        if lines is None:
+            if self._grown:
+                self._grown = False
+                log.styles.clear_rule("height")
+            return
+        self._grown = True
+        log.styles.height = lines + self._log_gutter      # its border (the height includes it)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def on_resize(self, event) -> None:
+        self._grow_log(None)          # another size: the panel's own height again
 
     def end_screen(self) -> ModalScreen:
         return EndScreen(self.game)
@@ -283,7 +318,8 @@ class ResolutionScreen(ModalScreen[None]):
         if self.shown >= len(self.events):
             text.append("— press space or q to continue —", style="bold")
         self.query_one("#resolution-body", Static).update(text)
-        self.query_one(VerticalScroll).scroll_end(animate=False)
+        # once the new lines are laid out: before, the end is where the old text ended
+        self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
 
     def action_next(self) -> None:
         if self.shown >= len(self.events):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from rich.text import Text
@@ -19,18 +20,42 @@ MARKS = {
 }
 
 
-def event_text(event: Event) -> Text:
+def event_text(event: Event, dice: bool = True, rule: bool = True) -> Text:
+    """One event as a log line: its mark, its sentence, the dice, the modifiers, the rule
+    (``dice``, ``rule``: False leaves them out, when the lines above show them already)."""
     word, style = MARKS.get(event.kind, ("    ", ""))
     line = Text()
     line.append(word, style=style or None)
     line.append(" " + event.text)
-    if event.dice:
+    if event.dice and dice:
         line.append("  [" + " ".join(str(d) for d in event.dice) + "]", style="bold")
     if event.modifiers:
         line.append("  " + "; ".join(event.modifiers), style="italic")
-    if event.rule:
+    if event.rule and rule:
         line.append(f"  ({event.rule})", style="dim")
     return line
+
+
+def cited_once(events: Iterable[Event]) -> list[Text]:
+    """Events with a rule cited where it starts to apply, not again on the lines right after
+    it, and no dice told twice (a sentence that lists its dice, a result after the roll with
+    the same dice). Everything is still said: the whole log (l) and the step-through cite
+    every line."""
+    last_rule = ""
+    last_dice: tuple[int, ...] = ()
+    out = []
+    for event in events:
+        repeat = event.dice == last_dice or _names_dice(event)
+        out.append(event_text(event, dice=not repeat, rule=event.rule != last_rule))
+        last_rule = event.rule
+        last_dice = event.dice or last_dice
+    return out
+
+
+def _names_dice(event: Event) -> bool:
+    """The sentence lists the dice, in order ("White dice: 2 5 2; black dice: 4")."""
+    told = iter(re.findall(r"\b\d\b", event.text))
+    return all(str(die) in told for die in event.dice)
 
 
 class LogPanel(RichLog):
@@ -38,29 +63,45 @@ class LogPanel(RichLog):
 
     text_of = staticmethod(event_text)      # how one event reads (a game's log may mark its own)
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, cite_once_below: int = 0, **kwargs) -> None:
+        """``cite_once_below``: on a screen narrower than this, a command's events cite each
+        rule once and repeat no dice (``cited_once``), so more results fit in the panel."""
         kwargs.setdefault("min_width", 20)      # wrap to the panel, however narrow
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
+        self.cite_once_below = cite_once_below
+
+    def texts(self, events: Iterable[Event]) -> list[Text]:
+        """The lines these events are written as, on this screen."""
+        if self.cite_once_below and self.is_attached and self.app.size.width < self.cite_once_below:
+            return cited_once(events)
+        return [self.text_of(event) for event in events]
 
     def add_events(self, events: Iterable[Event]) -> None:
         """Events as lines, in one write: each write re-measures, re-sizes and scrolls the log,
         so a command's events (or a whole log) cost one of those, not one per event."""
-        texts = [self.text_of(event) for event in events]
+        texts = self.texts(events)
         if texts:
             self.write(Text("\n").join(texts))
 
-    def fits(self, events: Iterable[Event]) -> bool:
-        """These events, wrapped as the panel wraps them, fit in the lines it shows: written
-        last, they are all in sight at once (a short result needs no screen of its own)."""
+    def fits(self, events: Iterable[Event], height: int | None = None) -> bool:
+        """These events, wrapped as the panel wraps them, fit in the lines it shows (or in
+        ``height`` lines): written last, they are all in sight at once (a short result needs
+        no screen of its own)."""
+        return self.lines_for(events, height) is not None
+
+    def lines_for(self, events: Iterable[Event], most: int | None = None) -> int | None:
+        """The lines these events take in the panel, wrapped as it wraps them; None when more
+        than ``most`` (default: the lines it shows)."""
         width, height = self.scrollable_content_region.size
-        if width <= 0 or height <= 0:
-            return False
+        most = height if most is None else most
+        if width <= 0 or most <= 0:
+            return None
         lines = 0
-        for event in events:
-            lines += len(self.text_of(event).wrap(self.app.console, width))
-            if lines > height:
-                return False
-        return True
+        for text in self.texts(events):
+            lines += len(text.wrap(self.app.console, width))
+            if lines > most:
+                return None
+        return lines
 
     # Events drawn as a game opens: every one is wrapped and drawn before the first frame (200
     # cost 30 ms of a 0.2 s budget), and the panel shows 4 to 11 lines; the whole log is a key
