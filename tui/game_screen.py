@@ -21,6 +21,7 @@ from textual.widgets import Static
 from rules.core.errors import IllegalCommand
 from rules.core.events import Event
 from tui import storage
+from tui.widgets.compositor import use_line_compositor
 from tui.widgets.log_panel import LogPanel
 
 
@@ -86,6 +87,7 @@ class GameScreen(Screen):
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None,
                  loading: storage.Loading | None = None) -> None:
         super().__init__()
+        use_line_compositor(self)         # a key repaints only the lines it changed
         if (game is None) == (load is None):
             raise ValueError("A game screen needs a game or a save to load (path, commands), not both.")
         self.game = game
@@ -351,7 +353,7 @@ class GameScreen(Screen):
                 "does it, n or Esc does not (the launcher's Settings turn this off).")
 
     def action_save(self) -> None:
-        from tui.fallblau.screen import SaveNameScreen
+        from tui.widgets.common_screens import SaveNameScreen
         self.app.push_screen(SaveNameScreen(), self._save_as)
 
     def _save_as(self, name: str | None) -> None:
@@ -365,7 +367,7 @@ class GameScreen(Screen):
         self.notify(f"Saved as '{name}' ({path.name}).")
 
     def action_log(self) -> None:
-        from tui.fallblau.screen import LogScreen
+        from tui.widgets.common_screens import LogScreen
         self.app.push_screen(LogScreen(self.game.events))
 
     def export(self, documents: dict[str, str]) -> None:
