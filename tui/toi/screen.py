@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Group
-from rich.markdown import Markdown
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -21,7 +20,7 @@ from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
 from rules.toi.help import TOPIC_IDS, load_help, topics_for
 from rules.toi.state import SIDES, TYPES
-from tui.fallblau.screen import HelpScreen
+from tui.widgets.common_screens import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
@@ -142,6 +141,7 @@ class ToIScreen(GameScreen):
 
     def action_sheet(self) -> None:
         """The set-up sheet, its Markdown tables drawn as tables."""
+        from rich.markdown import Markdown          # (a tenth of a second to import: when asked)
         self.app.push_screen(TextScreen("Set-up sheet", Markdown(setup_markdown(self.game))))
 
     def action_export(self) -> None:
