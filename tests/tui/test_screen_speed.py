@@ -70,7 +70,7 @@ async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(mon
         assert isinstance(app.screen, FallBlauScreen) and app.screen.game is None
         assert f"Loading the save ({len(game.log)} commands)" in flat(app)
         await pilot.press("u", "s", "l", "1", "down", "enter")        # nothing to act on yet
-        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert stack(app) == ["LauncherBeneath", "FallBlauScreen"]
         release.set()
         await wait_for(pilot, lambda: app.screen.game is not None)
         await pilot.pause()
@@ -97,7 +97,7 @@ async def test_a_save_loaded_while_the_app_starts_is_in_its_screens_first_frame(
     app = WartableApp(save=(path, "fallblau", len(game.log)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert stack(app) == ["LauncherBeneath", "FallBlauScreen"]
         assert app.screen.game is not None and app.screen.game.digest() == game.digest()
         assert notes == [], "a loading frame was drawn"
         loaded = flat(app)
@@ -382,3 +382,24 @@ async def test_a_highlight_move_draws_only_the_menu(monkeypatch):
                 assert drawn and {name for name, _ in drawn} == {"menu-options"}, drawn
                 assert all(height <= 4 for _, height in drawn), drawn
             monkeypatch.undo()
+
+
+async def test_an_app_opened_on_a_save_makes_the_launcher_only_when_it_is_shown(monkeypatch, tmp_path):
+    """The launcher lists every save: opened on a save, the app does not make it unseen
+    beneath the game; back from the game (q), the launcher is there, its list read then."""
+    listed = count_calls(monkeypatch, storage, "list_saves")
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: getattr(app.screen, "game", None) is not None)
+        assert "LauncherScreen" not in stack(app) and listed == []
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        await pilot.pause()
+        assert len(listed) == 1
+        assert "Resume the last game (fallblau" in flat(app)
+        await pilot.press("q")                                       # the launcher's q quits
+        await pilot.pause()
+    assert app.return_code == 0
