@@ -176,8 +176,10 @@ class GameScreen(Screen):
         self.game = game
         self._deal()
         self.refresh_bindings()
-        self._autosave()
         self._show_game()
+        # written once the game is on screen (a write waits for the disk); a command given
+        # before then autosaves by itself, and this writes the same game again
+        self.call_after_refresh(self._autosave)
         started = getattr(self.app, "started", None)
         if started is not None:
             self.call_after_refresh(started)      # the start-up's first frame that matters
