@@ -9,7 +9,7 @@ from textual import events
 from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui import storage
@@ -33,6 +33,23 @@ class TooSmallScreen(ModalScreen[None]):
         w, h = size if size is not None else self.app.size
         self.query_one("#too-small-text", Static).update(
             f"Please enlarge the window.\nwartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
+
+
+class LauncherBeneath(Screen):
+    """The bottom screen of an app opened on a save: blank, and made the launcher when the
+    player comes back to it. The launcher itself is not made unseen at the start (its menu
+    reads every save in the saves folder: the more saves, the slower a save opened)."""
+
+    _covered = False
+
+    def on_screen_suspend(self) -> None:
+        self._covered = True
+
+    def on_screen_resume(self) -> None:
+        if self._covered:                 # back from the game: the launcher, made now and
+            from tui.launcher import LauncherScreen   # kept above (q there quits)
+            self._covered = False
+            self.app.push_screen(LauncherScreen())
 
 
 class WartableApp(App):
@@ -100,7 +117,10 @@ class WartableApp(App):
             gc.enable()
 
     def get_default_screen(self):
-        """The launcher is the bottom screen: every other screen returns to it."""
+        """The launcher is the bottom screen: every other screen returns to it (made only when
+        it is first shown, for an app opened on a save)."""
+        if self.start_save is not None:
+            return LauncherBeneath()
         from tui.launcher import LauncherScreen
         return LauncherScreen()
 

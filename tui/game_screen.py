@@ -21,6 +21,7 @@ from textual.widgets import Static
 from rules.core.errors import IllegalCommand
 from rules.core.events import Event
 from tui import storage
+from tui.widgets.compositor import use_line_compositor
 from tui.widgets.log_panel import LogPanel
 
 
@@ -94,6 +95,7 @@ class GameScreen(Screen):
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None,
                  loading: storage.Loading | None = None) -> None:
         super().__init__()
+        use_line_compositor(self)         # a key repaints only the lines it changed
         if (game is None) == (load is None):
             raise ValueError("A game screen needs a game or a save to load (path, commands), not both.")
         self.game = game
@@ -188,7 +190,8 @@ class GameScreen(Screen):
         self._deal()
         self.refresh_bindings()
         self._show_game()
-        # the game in progress, written once it is on screen (the save it came from is on disk)
+        # written once the game is on screen (a write waits for the disk); a command given
+        # before then autosaves by itself, and this writes the same game again
         self.call_after_refresh(self._autosave)
         started = getattr(self.app, "started", None)
         if started is not None:
@@ -365,7 +368,7 @@ class GameScreen(Screen):
                 "does it, n or Esc does not (the launcher's Settings turn this off).")
 
     def action_save(self) -> None:
-        from tui.fallblau.screen import SaveNameScreen
+        from tui.widgets.common_screens import SaveNameScreen
         self.app.push_screen(SaveNameScreen(), self._save_as)
 
     def _save_as(self, name: str | None) -> None:
@@ -379,7 +382,7 @@ class GameScreen(Screen):
         self.notify(f"Saved as '{name}' ({path.name}).")
 
     def action_log(self) -> None:
-        from tui.fallblau.screen import LogScreen
+        from tui.widgets.common_screens import LogScreen
         self.app.push_screen(LogScreen(self.game.events))
 
     def export(self, documents: dict[str, str]) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 from rules.core.errors import SaveError
 from tui import storage
 from tui.widgets.command_menu import CommandMenu
+from tui.widgets.compositor import use_line_compositor
 
 TITLE = "wartable: WWII campaign wargames"
 
@@ -21,6 +22,10 @@ TITLE = "wartable: WWII campaign wargames"
 class LauncherScreen(Screen):
     BINDINGS = [Binding("q", "quit", "Quit", id="back"),
                 Binding("question_mark", "help", "Help", id="help")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        use_line_compositor(self)         # a key repaints only the lines it changed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="launcher"):

@@ -19,9 +19,79 @@ T = TypeVar("T")
 @functools.cache
 def _converter():
     """cattrs, imported when content is first structured (a game whose validated content is
-    kept between runs never needs it, nor tomllib)."""
+    kept between runs never needs it, nor tomllib); strict: each value exactly its declared type."""
     import cattrs
-    return cattrs, cattrs.Converter(forbid_extra_keys=True)
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    _make_strict(converter)
+    return cattrs, converter
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    return {str: "text", int: "a number", float: "a number", list: "an array",
+            dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def _say(exc: BaseException, type_: Any) -> str:
+    """Our own checks' words as they are; cattrs' for the rest."""
+    if isinstance(exc, TypeError) and str(exc).startswith("expected "):
+        return str(exc)
+    from cattrs.v import format_exception
+    return format_exception(exc, type_)
+
+
+def _make_strict(converter) -> None:
+    """cattrs by itself takes true for 1, 5 for "5" and "abc" for ("a", "b", "c"): a bool is no
+    number, a number no text, and text no array here (DESIGN "Content")."""
+    from cattrs.cols import (homogenous_tuple_structure_factory, is_sequence, list_structure_factory,
+                             mapping_structure_factory)
+
+    def exact(kind: type, accepted: tuple[type, ...]):
+        def hook(value: Any, _type: Any):
+            if isinstance(value, bool) != (kind is bool) or not isinstance(value, accepted):
+                raise TypeError(f"expected {kind.__name__}, got {_kind(value)}")
+            return kind(value)
+        return hook
+
+    converter.register_structure_hook(int, exact(int, (int,)))
+    converter.register_structure_hook(float, exact(float, (int, float)))
+    converter.register_structure_hook(str, exact(str, (str,)))
+    converter.register_structure_hook(bool, exact(bool, (bool,)))
+
+    def array(type_: Any, conv) -> Callable[[Any, Any], Any]:
+        origin = getattr(type_, "__origin__", type_)
+        make = homogenous_tuple_structure_factory if origin is tuple else list_structure_factory
+        inner = make(type_, conv)
+
+        def hook(value: Any, _type: Any):
+            if not isinstance(value, list):
+                raise TypeError(f"expected an array, got {_kind(value)}")
+            return inner(value, _type)
+        return hook
+
+    def homogeneous(type_: Any) -> bool:
+        args = getattr(type_, "__args__", ())
+        origin = getattr(type_, "__origin__", None)
+        return is_sequence(type_) and (origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis))
+
+    converter.register_structure_hook_factory(homogeneous, array)
+
+    def number_keyed(type_: Any) -> bool:
+        args = getattr(type_, "__args__", ())
+        return getattr(type_, "__origin__", None) is dict and len(args) == 2 and args[0] is int
+
+    def table(type_: Any, conv) -> Callable[[Any, Any], Any]:
+        inner = mapping_structure_factory(type_, conv)
+
+        def hook(value: Any, _type: Any):          # TOML keys are text: "6" is the number 6
+            if not isinstance(value, dict):
+                raise TypeError(f"expected a table, got {_kind(value)}")
+            keys = {k: int(k) if isinstance(k, str) and k.lstrip("-").isdigit() else k for k in value}
+            return inner({keys[k]: v for k, v in value.items()}, _type)
+        return hook
+
+    converter.register_structure_hook_factory(number_keyed, table)
 
 
 def content_dir(game: str):
@@ -54,7 +124,7 @@ def structure(raw: Any, cls: type[T], where: str) -> T:
         return converter.structure(raw, cls)
     except cattrs.ClassValidationError as exc:
         problems = []
-        for message in cattrs.transform_error(exc):
+        for message in cattrs.transform_error(exc, format_exception=_say):
             text, _, path = message.rpartition(" @ ")
             problems.append(f"field '{_field_of(path)}': {text}")
         raise ContentError(f"{where}: " + "; ".join(problems)) from None

@@ -6,6 +6,7 @@ Pilot at 80x24; every test has its own empty data directory (tests/conftest.py).
 
 from __future__ import annotations
 
+import re
 import threading
 
 from rules.core.save import dumps
@@ -69,7 +70,7 @@ async def test_a_save_shows_its_screen_marked_loading_then_the_game_fills_it(mon
         assert isinstance(app.screen, FallBlauScreen) and app.screen.game is None
         assert f"Loading the save ({len(game.log)} commands)" in flat(app)
         await pilot.press("u", "s", "l", "1", "down", "enter")        # nothing to act on yet
-        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert stack(app) == ["LauncherBeneath", "FallBlauScreen"]
         release.set()
         await wait_for(pilot, lambda: app.screen.game is not None)
         await pilot.pause()
@@ -96,7 +97,7 @@ async def test_a_save_loaded_while_the_app_starts_is_in_its_screens_first_frame(
     app = WartableApp(save=(path, "fallblau", len(game.log)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
+        assert stack(app) == ["LauncherBeneath", "FallBlauScreen"]
         assert app.screen.game is not None and app.screen.game.digest() == game.digest()
         assert notes == [], "a loading frame was drawn"
         loaded = flat(app)
@@ -296,3 +297,109 @@ def test_a_long_game_opens_with_only_its_recent_log(tmp_path):
     note, body = panel.lines                      # the note, then the recent events in one write
     assert f"{len(events) - LogPanel.RECENT} earlier events" in note.plain
     assert body.plain.split("\n") == [LogPanel.text_of(e).plain for e in events[-LogPanel.RECENT:]]
+
+
+# -- the line compositor: the same bytes, from only the widgets on the changed lines ------------
+def _midgame_toi():
+    import random
+
+    from rules.toi import new_game as toi_game
+    game = toi_game(seed=1)
+    rng = random.Random(1)
+    while len(game.log) < 150:
+        game.apply(rng.choice(game.legal()))
+    return game
+
+
+def _partial_update_text(app, compositor, cls, dirty) -> str:
+    """The bytes a partial update of ``dirty`` sends, as the compositor class ``cls`` makes it."""
+    real = compositor.__class__
+    compositor.__class__ = cls
+    try:
+        compositor._dirty_regions = set(dirty)
+        update = compositor.render_partial_update()
+    finally:
+        compositor.__class__ = real
+    text = "" if update is None else update.render_segments(app.console)
+    # a cursor move that writes nothing before the next move (Textual makes one for a piece of
+    # line that begins just where the change ends) changes no cell
+    return re.sub(r"(\x1b\[\d+;\d+H)+(?=\x1b\[\d+;\d+H|\n|$)", "", text)
+
+
+async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change():
+    """Every widget's region, random parts of the screen and pairs of them, on a Fall Blau and a
+    Tide of Iron screen: the update writes Textual's text at Textual's places, byte for byte
+    (but for cursor moves that write nothing)."""
+    import random
+
+    from textual._compositor import Compositor
+    from textual.geometry import Region
+
+    from tests.bench.test_tui_bench import full_hand_game
+    from tui.widgets.compositor import LineCompositor
+
+    rng = random.Random(8)
+    for game in (full_hand_game(), _midgame_toi()):
+        app = WartableApp(game, autosave=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            compositor = app.screen._compositor
+            assert isinstance(compositor, LineCompositor)
+            regions = [r for r, _clip in compositor.visible_widgets.values()]
+            for _ in range(60):
+                x, y = rng.randrange(80), rng.randrange(24)
+                regions.append(Region(x, y, rng.randint(1, 80 - x), rng.randint(1, 24 - y)))
+            cases = [[r] for r in regions] + [rng.sample(regions, 2) for _ in range(40)]
+            for dirty in cases:
+                dirty = [r.intersection(Region(0, 0, 80, 24)) for r in dirty]
+                dirty = [r for r in dirty if r.area]
+                if not dirty:
+                    continue
+                ours = _partial_update_text(app, compositor, LineCompositor, dirty)
+                textuals = _partial_update_text(app, compositor, Compositor, dirty)
+                assert ours == textuals, dirty
+
+
+async def test_a_highlight_move_draws_only_the_menu(monkeypatch):
+    """An arrow in the menu: the menu's entries are the only widget asked for lines, and only
+    for the lines that changed (Textual would ask every widget beside and behind it)."""
+    from textual.widget import Widget
+
+    from tests.bench.test_tui_bench import full_hand_game
+
+    for game in (full_hand_game(), _midgame_toi()):
+        app = WartableApp(game, autosave=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            drawn: list = []
+            real = Widget.render_lines
+            monkeypatch.setattr(Widget, "render_lines",
+                                lambda widget, crop: drawn.append((widget.id, crop.height)) or real(widget, crop))
+            for key in ("down", "up"):
+                drawn.clear()
+                await pilot.press(key)
+                await pilot.pause()
+                assert drawn and {name for name, _ in drawn} == {"menu-options"}, drawn
+                assert all(height <= 4 for _, height in drawn), drawn
+            monkeypatch.undo()
+
+
+async def test_an_app_opened_on_a_save_makes_the_launcher_only_when_it_is_shown(monkeypatch, tmp_path):
+    """The launcher lists every save: opened on a save, the app does not make it unseen
+    beneath the game; back from the game (q), the launcher is there, its list read then."""
+    listed = count_calls(monkeypatch, storage, "list_saves")
+    game = odds_game()
+    path = tmp_path / "mine.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: getattr(app.screen, "game", None) is not None)
+        assert "LauncherScreen" not in stack(app) and listed == []
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LauncherScreen))
+        await pilot.pause()
+        assert len(listed) == 1
+        assert "Resume the last game (fallblau" in flat(app)
+        await pilot.press("q")                                       # the launcher's q quits
+        await pilot.pause()
+    assert app.return_code == 0

@@ -20,12 +20,11 @@ from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
 from rules.toi.help import TOPIC_IDS, load_help, topics_for
 from rules.toi.state import SIDES, TYPES
-from tui.fallblau.screen import HelpScreen
+from tui.widgets.common_screens import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
-from tui.widgets.sheet_markdown import SheetMarkdown
 from tui.widgets.text_screen import TextScreen
 
 from .menu import menu_entries
@@ -148,6 +147,7 @@ class ToIScreen(GameScreen):
 
     def action_sheet(self) -> None:
         """The set-up sheet, its Markdown tables drawn as tables."""
+        from tui.widgets.sheet_markdown import SheetMarkdown   # rich's Markdown: a tenth of a second to import, when asked
         self.app.push_screen(TextScreen("Set-up sheet", SheetMarkdown(setup_markdown(self.game))))
 
     def action_export(self) -> None:

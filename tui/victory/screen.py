@@ -40,7 +40,7 @@ from rules.victory.export import campaign_markdown
 from rules.victory.game import Victory
 from rules.victory.help import load_help, rules_reference
 from tui import storage
-from tui.fallblau.screen import LogScreen
+from tui.widgets.common_screens import LogScreen
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu, Keyed
 from tui.widgets.footer import Footer
@@ -212,12 +212,12 @@ class VictoryScreen(GameScreen):
         return None
 
     def action_help(self) -> None:
-        from tui.fallblau.screen import HelpScreen
+        from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Help: Victory campaign game", list(load_help().values()),
                                         keys=self.keys_help()))
 
     def action_rules(self) -> None:
-        from tui.fallblau.screen import HelpScreen
+        from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Victory campaign (rule 3's changes first)",
                                         rules_reference()))
 

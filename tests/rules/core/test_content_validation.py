@@ -386,3 +386,39 @@ def test_content_is_loaded_once_and_what_is_alive_then_leaves_the_gc_walks():
     assert gc.get_freeze_count() > 0
     load.cache_clear()
     assert load() is not first and calls == [1, 1]
+
+
+# ====================================================================== each field exactly its type
+# (DESIGN "Content": content is validated at load; cattrs made strict in rules/core/content.py)
+def test_a_boolean_is_no_number(broken):
+    msg = broken("campaign.toml", lambda d: entry(d, "card", "rostov").__setitem__("vp", True))
+    assert_names(msg, "campaign.toml", "rostov", "vp")
+    assert "expected int" in msg and "boolean" in msg
+
+
+def test_a_number_is_no_text_and_a_text_no_list(broken):
+    msg = broken("campaign.toml", lambda d: entry(d, "card", "rostov").__setitem__("name", 5))
+    assert_names(msg, "campaign.toml", "rostov", "name")
+    assert "expected str" in msg
+    msg = broken("campaign.toml", lambda d: entry(d, "card", "millerovo").__setitem__("unlocks", "kalach"))
+    assert_names(msg, "campaign.toml", "millerovo", "unlocks")
+    assert "expected an array" in msg
+
+
+def test_a_wrong_item_in_a_list_is_named_by_its_place(broken):
+    msg = broken("campaign.toml", lambda d: entry(d, "card", "millerovo")["unlocks"].insert(1, 7))
+    assert_names(msg, "campaign.toml", "millerovo", "unlocks[1]")
+    assert "expected str" in msg
+
+
+def test_a_table_keyed_by_number_refuses_a_key_that_is_not_one():
+    import attrs
+
+    @attrs.frozen
+    class Rolls:
+        rows: dict[int, int]
+
+    assert core_content.structure({"rows": {"1": 4, "6": 2}}, Rolls, "t").rows == {1: 4, 6: 2}
+    with pytest.raises(ContentError) as info:
+        core_content.structure({"rows": {"one": 4}}, Rolls, "content/x.toml: [rolls]")
+    assert "content/x.toml: [rolls]: field 'rows['one']'" in str(info.value)
