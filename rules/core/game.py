@@ -20,7 +20,7 @@ from .command import Command, command_problem
 from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
-from .legal import Legal, Span
+from .legal import Legal, PlainLegal, Span
 
 
 def state_digest(state: Any) -> str:
@@ -69,7 +69,7 @@ class Game:
     game_id: ClassVar[str] = ""
     UNDO_DEPTH: ClassVar[int] = 50
     command_types: ClassVar[tuple[type[Command], ...]] = ()
-    # True for a game whose _legal() never lists a Span and returns a fresh list each time
+    # True for a game whose _legal() never lists a Span: legal() is then a PlainLegal (a tuple)
     plain_legal: ClassVar[bool] = False
 
     def __init__(self, state: Any, dice: Dice, *, seed: int, options: dict, undo: bool = True):
@@ -85,7 +85,7 @@ class Game:
         # a bounded stack keeps memory and garbage-collection pauses small in long campaigns
         self._undo: deque[tuple[bytes, int, int]] = deque(maxlen=self.UNDO_DEPTH)
         self._version = 0
-        self._cache: tuple[int, Legal] | None = None
+        self._cache: tuple[int, Legal | PlainLegal] | None = None
 
     # -- what subclasses provide -------------------------------------------------
     def _legal(self) -> list[Command | Span]:
@@ -102,7 +102,7 @@ class Game:
         raise NotImplementedError
 
     # -- the public protocol ------------------------------------------------------
-    def legal(self) -> Legal:
+    def legal(self) -> Legal | PlainLegal:
         """Every command the side to act may give now, as an immutable sequence (ranges of
         numbers listed compactly, see ``rules.core.legal``). Empty only when the game is over."""
         return self._legal_now()
@@ -115,10 +115,10 @@ class Game:
         except TypeError:          # unhashable: a malformed command is never legal
             return False
 
-    def _legal_now(self) -> Legal:
+    def _legal_now(self) -> Legal | PlainLegal:
         if self._cache is None or self._cache[0] != self._version:
             listed = self._legal()
-            self._cache = (self._version, Legal.of_commands(listed) if self.plain_legal else Legal(listed))
+            self._cache = (self._version, PlainLegal(listed) if self.plain_legal else Legal(listed))
         return self._cache[1]
 
     def apply(self, cmd: Command) -> list[Event]:

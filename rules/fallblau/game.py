@@ -124,7 +124,7 @@ class View:
 class FallBlau(Game):
     game_id = "fallblau"
     command_types = COMMANDS
-    plain_legal = True        # _legal() lists commands only, a new list each time (no Span)
+    plain_legal = True        # _legal() lists commands only (no Span)
 
     def __init__(self, state: FallBlauState, dice: Dice, content: Content, *, seed: int,
                  options: dict, hard: bool, missions: bool, undo: bool = True):
