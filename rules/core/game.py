@@ -102,10 +102,18 @@ class Game:
         raise NotImplementedError
 
     # -- the public protocol ------------------------------------------------------
-    def legal(self) -> Legal | PlainLegal:
+    def _legal_now(self) -> Legal | PlainLegal:
         """Every command the side to act may give now, as an immutable sequence (ranges of
         numbers listed compactly, see ``rules.core.legal``). Empty only when the game is over."""
-        return self._legal_now()
+        cache = self._cache
+        if cache is None or cache[0] != self._version:
+            listed = self._legal()
+            cache = self._cache = (self._version, PlainLegal(listed) if self.plain_legal else Legal(listed))
+        return cache[1]
+
+    # the public name of the same method (no second call); apply() and is_legal() call
+    # _legal_now, so a subclass that wraps legal() cannot change what they judge by
+    legal = _legal_now
 
     def is_legal(self, cmd: Command) -> bool:
         if command_problem(cmd, self.command_types) is not None:
@@ -114,12 +122,6 @@ class Game:
             return cmd in self._legal_now()
         except TypeError:          # unhashable: a malformed command is never legal
             return False
-
-    def _legal_now(self) -> Legal | PlainLegal:
-        if self._cache is None or self._cache[0] != self._version:
-            listed = self._legal()
-            self._cache = (self._version, PlainLegal(listed) if self.plain_legal else Legal(listed))
-        return self._cache[1]
 
     def apply(self, cmd: Command) -> list[Event]:
         """Carry out a legal command; anything else raises ``IllegalCommand`` and changes nothing."""
@@ -132,8 +134,8 @@ class Game:
             legal = False
         if not legal:
             raise IllegalCommand(self.explain_illegal(cmd))
-        snapshot = snapshot_of(self.state) if self.track_undo else None
-        reveals = self.dice.reveals
+        if self.track_undo:
+            snapshot, reveals = snapshot_of(self.state), self.dice.reveals
         events = self._apply(cmd)
         self._version += 1
         if self.track_undo:

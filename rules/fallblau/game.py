@@ -232,10 +232,13 @@ class FallBlau(Game):
                 seen.setdefault(value, index)
             return [_cmd(Reroll, None)] + [_cmd(Reroll, i) for i in sorted(seen.values())]
         if d.kind == "peek":
+            top = s.deck[: len(d.data)]
+            printed = self._t.printed.__getitem__
+            if len(set(map(printed, top))) == len(top):     # no two copies of a card: every order differs
+                return [_order_deck(p) for p in itertools.permutations(top)]
             # copies of a card are the same card: list each distinct order once
             orders: dict[tuple[str, ...], OrderDeck] = {}
-            printed = self._t.printed.__getitem__
-            for p in itertools.permutations(s.deck[: len(d.data)]):
+            for p in itertools.permutations(top):
                 key = tuple(map(printed, p))
                 if key not in orders:
                     orders[key] = _order_deck(p)    # too many to keep: made each time
