@@ -7,6 +7,8 @@ The game derives the ranges from the same bounds its refusal check uses, so a sp
 one check, not one per value. ``Legal`` is the sequence ``legal()`` returns: plain commands and
 spans, expanded only as far as a reader looks (``len``, indexing, iteration and ``in`` never
 build the whole list). It compares equal to a list of the same commands in the same order.
+A game that never lists a Span (Fall Blau) gets a ``PlainLegal`` instead: a tuple of its
+commands that reads and compares the same way, with its length and indexing in C.
 """
 
 from __future__ import annotations
@@ -111,11 +113,6 @@ class Legal(Sequence):
         self._chunks = chunks
         self._starts = starts
         self._size = size
-
-    @classmethod
-    def of_commands(cls, commands: list[Command]) -> PlainLegal:
-        """The legal commands of a game whose legal() never lists a Span: a ``PlainLegal``."""
-        return PlainLegal(commands)
 
     def __len__(self) -> int:
         return self._size
