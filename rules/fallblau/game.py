@@ -29,10 +29,7 @@ from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, 
 
 WINTER_RULE = "FB Adjust the Calendar"
 
-# Event(...) in half the time (a game makes some 230 of them), and the same event shared while it
-# recurs: an Event is a frozen value, and three in four repeat one of the last few thousand (the
-# draw of a card, a turn's start, a loss of cubes), so a bounded cache hands back the one made
-_event = functools.lru_cache(maxsize=4096)(maker(Event))
+_event = maker(Event)     # Event(...) in half the time: a game makes some 230 of them
 _task = maker(Task)       # likewise the steps queued, the decisions asked, the deck orders offered
 _decision = maker(Decision)
 _order_deck = maker(OrderDeck)
