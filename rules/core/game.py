@@ -21,7 +21,7 @@ from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
 from .files import MAX_NOTE
-from .legal import Legal, Span
+from .legal import Legal, PlainLegal, Span
 
 
 def state_digest(state: Any) -> str:
@@ -70,7 +70,7 @@ class Game:
     game_id: ClassVar[str] = ""
     UNDO_DEPTH: ClassVar[int] = 50
     command_types: ClassVar[tuple[type[Command], ...]] = ()
-    # True for a game whose _legal() never lists a Span and returns a fresh list each time
+    # True for a game whose _legal() never lists a Span: legal() is then a PlainLegal (a tuple)
     plain_legal: ClassVar[bool] = False
 
     def __init__(self, state: Any, dice: Dice, *, seed: int, options: dict, undo: bool = True):
@@ -90,7 +90,7 @@ class Game:
         # a bounded stack keeps memory and garbage-collection pauses small in long campaigns
         self._undo: deque[tuple[bytes, int, int]] = deque(maxlen=self.UNDO_DEPTH)
         self._version = 0
-        self._cache: tuple[int, Legal] | None = None
+        self._cache: tuple[int, Legal | PlainLegal] | None = None
         self.loaded_at = 0        # commands read from a save: undo never goes back past them
 
     # -- what subclasses provide -------------------------------------------------
@@ -108,10 +108,18 @@ class Game:
         raise NotImplementedError
 
     # -- the public protocol ------------------------------------------------------
-    def legal(self) -> Legal:
+    def _legal_now(self) -> Legal | PlainLegal:
         """Every command the side to act may give now, as an immutable sequence (ranges of
         numbers listed compactly, see ``rules.core.legal``). Empty only when the game is over."""
-        return self._legal_now()
+        cache = self._cache
+        if cache is None or cache[0] != self._version:
+            listed = self._legal()
+            cache = self._cache = (self._version, PlainLegal(listed) if self.plain_legal else Legal(listed))
+        return cache[1]
+
+    # the public name of the same method (no second call); apply() and is_legal() call
+    # _legal_now, so a subclass that wraps legal() cannot change what they judge by
+    legal = _legal_now
 
     def is_legal(self, cmd: Command) -> bool:
         if command_problem(cmd, self.command_types) is not None:
@@ -120,12 +128,6 @@ class Game:
             return cmd in self._legal_now()
         except TypeError:          # unhashable: a malformed command is never legal
             return False
-
-    def _legal_now(self) -> Legal:
-        if self._cache is None or self._cache[0] != self._version:
-            listed = self._legal()
-            self._cache = (self._version, Legal.of_commands(listed) if self.plain_legal else Legal(listed))
-        return self._cache[1]
 
     def annotate(self, note: str) -> None:
         """Let the next command applied carry ``note``: a public line (never a secret), kept in
@@ -147,8 +149,8 @@ class Game:
             legal = False
         if not legal:
             raise IllegalCommand(self.explain_illegal(cmd))
-        snapshot = snapshot_of(self.state) if self.track_undo else None
-        reveals = self.dice.reveals
+        if self.track_undo:
+            snapshot, reveals = snapshot_of(self.state), self.dice.reveals
         events = self._apply(cmd)
         if note:
             events = self._noted(note, events)

@@ -7,12 +7,15 @@ The game derives the ranges from the same bounds its refusal check uses, so a sp
 one check, not one per value. ``Legal`` is the sequence ``legal()`` returns: plain commands and
 spans, expanded only as far as a reader looks (``len``, indexing, iteration and ``in`` never
 build the whole list). It compares equal to a list of the same commands in the same order.
+A game that never lists a Span (Fall Blau) gets a ``PlainLegal`` instead: a tuple of its
+commands that reads and compares the same way, with its length and indexing in C.
 """
 
 from __future__ import annotations
 
 import bisect
 import operator
+import sys
 from collections.abc import Iterator, Sequence
 from itertools import repeat
 from typing import Any
@@ -111,17 +114,6 @@ class Legal(Sequence):
         self._starts = starts
         self._size = size
 
-    @classmethod
-    def of_commands(cls, commands: list[Command]) -> Legal:
-        """A Legal of plain commands only (no Span among them), made without looking for spans:
-        for games whose legal() never lists one. The list is taken over, not copied."""
-        out = cls.__new__(cls)
-        out._chunks = [commands] if commands else []
-        out._starts = [0] if commands else []
-        out._size = len(commands)
-        out._plain = commands
-        return out
-
     def __len__(self) -> int:
         return self._size
 
@@ -190,6 +182,46 @@ class Legal(Sequence):
     def spans(self) -> list[Span]:
         """The spans in this list (for tests that check each span against the refusal check)."""
         return [chunk for chunk in self._chunks if isinstance(chunk, Span)]
+
+    def __repr__(self) -> str:
+        return f"Legal({list(self)!r})"
+
+
+class PlainLegal(tuple):
+    """``Legal`` for a game whose legal() lists plain commands only (no Span): a tuple, so its
+    length, indexing and iteration run in C (random play reads each list once or twice and
+    takes one command from it). It reads, compares and answers ``in`` as ``Legal`` does."""
+
+    __slots__ = ()
+
+    def __contains__(self, cmd: Any) -> bool:
+        # a command taken from this list is found first by identity, in C, before any comparison
+        return any(map(operator.is_, self, repeat(cmd))) or tuple.__contains__(self, cmd)
+
+    def index(self, value: Any, start: int = 0, stop: int = sys.maxsize) -> int:
+        try:
+            return tuple.index(self, value, start, stop)
+        except ValueError:
+            raise ValueError(f"{value!r} is not a legal command now") from None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (list, tuple, Legal)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def parts(self) -> Iterator[Command]:
+        """The commands in order (there are no spans)."""
+        return iter(self)
+
+    @property
+    def spans(self) -> list[Span]:
+        return []
 
     def __repr__(self) -> str:
         return f"Legal({list(self)!r})"

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+
 IRREGULAR = {"die": "dice", "six": "sixes", "hex": "hexes"}
 
 
+@functools.cache          # a game's events name the same few nouns again and again
 def plural(noun: str) -> str:
     """The plural of `noun`; its last word decides ("grey cube" -> "grey cubes")."""
     head, _, last = noun.rpartition(" ")

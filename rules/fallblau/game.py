@@ -124,7 +124,7 @@ class View:
 class FallBlau(Game):
     game_id = "fallblau"
     command_types = COMMANDS
-    plain_legal = True        # _legal() lists commands only, a new list each time (no Span)
+    plain_legal = True        # _legal() lists commands only (no Span)
 
     def __init__(self, state: FallBlauState, dice: Dice, content: Content, *, seed: int,
                  options: dict, hard: bool, missions: bool, undo: bool = True):
@@ -229,10 +229,13 @@ class FallBlau(Game):
                 seen.setdefault(value, index)
             return [_cmd(Reroll, None)] + [_cmd(Reroll, i) for i in sorted(seen.values())]
         if d.kind == "peek":
+            top = s.deck[: len(d.data)]
+            printed = self._t.printed.__getitem__
+            if len(set(map(printed, top))) == len(top):     # no two copies of a card: every order differs
+                return [_order_deck(p) for p in itertools.permutations(top)]
             # copies of a card are the same card: list each distinct order once
             orders: dict[tuple[str, ...], OrderDeck] = {}
-            printed = self._t.printed.__getitem__
-            for p in itertools.permutations(s.deck[: len(d.data)]):
+            for p in itertools.permutations(top):
                 key = tuple(map(printed, p))
                 if key not in orders:
                     orders[key] = _order_deck(p)    # too many to keep: made each time
@@ -263,7 +266,7 @@ class FallBlau(Game):
                     cmds += _attacks(gid, target, boosts if card.red else _NO_BOOST)
             cmds.append(_cmd(Consolidate, gid))
         for card in plays:                   # dice cards are played with an Attack!
-            cmds += self._plays(card)
+            self._plays(card, cmds)
         ready_for_cube = t.ready_for_cube
         if not ready_for_cube.isdisjoint(generals):
             for gid, g in generals.items():
@@ -306,22 +309,26 @@ class FallBlau(Game):
             beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
         return _advance_orders(gid, tuple(s.unlocked), beside)
 
-    def _plays(self, card: str) -> list[Command]:
+    def _plays(self, card: str, cmds: list[Command]) -> None:
+        """Add to `cmds` each way to play hold card `card` now (dice cards go with an Attack!)."""
         s = self.state
         effect = self._t.effect[card]
         if effect == "supply" or effect == "vp":
-            return [_cmd(PlayEvent, card)]
-        if effect == "replacements":
-            if self.grey_reserve() <= 0:
-                return []
-            start = self._t.start_cubes
-            return [_cmd(PlayEvent, card, g) for g in s.slots
-                    if g is not None and s.generals[g].cubes < start[g]]
-        if effect == "ready":
-            return [_cmd(PlayEvent, card, g) for g in s.slots if g is not None and not s.generals[g].ready]
-        if effect == "air_strike":
-            return [_cmd(PlayEvent, card, None, t) for t in range(3) if s.front[t] is not None and s.front[t].red > 0]
-        return []   # boost cards are played with an Attack!
+            cmds.append(_cmd(PlayEvent, card))
+        elif effect == "replacements":
+            if self.grey_reserve() > 0:
+                start = self._t.start_cubes
+                for g in s.slots:
+                    if g is not None and s.generals[g].cubes < start[g]:
+                        cmds.append(_cmd(PlayEvent, card, g))
+        elif effect == "ready":
+            for g in s.slots:
+                if g is not None and not s.generals[g].ready:
+                    cmds.append(_cmd(PlayEvent, card, g))
+        elif effect == "air_strike":
+            for target, f in enumerate(s.front):
+                if f is not None and f.red > 0:
+                    cmds.append(_cmd(PlayEvent, card, None, target))
 
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
@@ -475,7 +482,7 @@ class FallBlau(Game):
         look = min(ability.peek_events, len(s.deck))
         if look < 2:        # nothing to put in order: the next draw shows the card anyway
             return
-        names = ", ".join(self.name(x) for x in s.deck[:look])
+        names = ", ".join(map(self.name, s.deck[:look]))
         self._emit(f"{self.name(task.card)} looks at the top {look} Event cards: {names}.",
                    "FB General ability", "draw", reveal=True)
         self._decide("peek", f"Put the top {look} Event cards back in the order you choose (top first).",
@@ -485,7 +492,7 @@ class FallBlau(Game):
         s = self.state
         s.deck[: len(cmd.order)] = list(cmd.order)
         s.decision = None
-        self._emit("The cards go back: " + ", ".join(self.name(x) for x in cmd.order) + " (top first).",
+        self._emit("The cards go back: " + ", ".join(map(self.name, cmd.order)) + " (top first).",
                    "FB General ability", "draw")
 
     def _task_draw(self, task: Task) -> None:
@@ -883,7 +890,7 @@ class FallBlau(Game):
                 notes.append(ev.name)
         dice = self.dice.roll(red + extra)
         hits = sum(1 for v in dice if v <= hit_on)
-        mods = tuple(f"{n} in play" for n in notes)
+        mods = tuple(f"{n} in play" for n in notes) if notes else ()
         hit_text = "1" if hit_on == 1 else f"1-{hit_on}"
         self._emit(f"{self.name(card)} counter-attacks {self.name(gid)} with {len(dice)} dice; each {hit_text} destroys a grey cube.",
                    rule, "roll", dice=dice, modifiers=mods)
@@ -996,25 +1003,28 @@ class FallBlau(Game):
     def _mission_met(self, mission: str) -> bool:
         s = self.state
         m = self.content.missions[mission]
-        caps = s.month_captures
-        if m.kind == "capture_card":
-            return m.card in caps
-        if m.kind == "capture_icon":
-            return any(combat.card_icon(self.content, c) == m.icon for c in caps)
-        if m.kind == "capture_count":
-            return len(caps) >= m.n
-        if m.kind == "capture_vp":
-            return sum(combat.card_vp(self.content, c) for c in caps) >= m.n
-        if m.kind == "destroy_counterattack":
-            return any(c in self.content.events for c in caps)
-        if m.kind == "supply_at_least":
+        kind = m.kind
+        if kind == "supply_at_least":
             return s.supply >= m.n
-        if m.kind == "full_strength":
+        if kind == "vp_at_least":
+            return s.vp >= m.n
+        if kind == "full_strength":
             return len(s.generals) >= m.n and all(
                 g.cubes >= self.content.generals[gid].cubes for gid, g in s.generals.items())
-        if m.kind == "vp_at_least":
-            return s.vp >= m.n
-        raise AssertionError(m.kind)
+        caps = s.month_captures          # the other Missions ask for captures this month
+        if not caps:
+            return False
+        if kind == "capture_card":
+            return m.card in caps
+        if kind == "capture_icon":
+            return any(combat.card_icon(self.content, c) == m.icon for c in caps)
+        if kind == "capture_count":
+            return len(caps) >= m.n
+        if kind == "capture_vp":
+            return sum(combat.card_vp(self.content, c) for c in caps) >= m.n
+        if kind == "destroy_counterattack":
+            return any(c in self.content.events for c in caps)
+        raise AssertionError(kind)
 
     # ======================================================================
     # Describing commands for menus and logs

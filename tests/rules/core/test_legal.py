@@ -83,3 +83,27 @@ def test_victory_battle_points_are_one_span_per_player_and_judged_whole():
             assert_spans_agree(game)
         game.apply(rng.choice(legal))
     assert seen
+
+
+def test_a_plain_legal_list_reads_and_compares_as_legal_does():
+    """A game whose legal() lists no Span (Fall Blau) gets a PlainLegal, a tuple: the same
+    reading as Legal (equal to the list of its commands, `in`, index with the same refusal),
+    and no way to change it."""
+    from rules.core.legal import PlainLegal
+    from rules.fallblau import Consolidate, EndTurn, new_game as new_fallblau
+
+    a, b = Consolidate("hoth"), EndTurn()
+    legal = PlainLegal([a, b])
+    assert legal == [a, b] and legal == (a, b) and legal == Legal([a, b]) and Legal([a, b]) == legal
+    assert legal != [b, a] and not (legal != [a, b]) and legal != [a]
+    assert Consolidate("hoth") in legal and Consolidate("paulus") not in legal and [1] not in legal
+    assert legal.index(EndTurn()) == 1 and list(legal.parts()) == [a, b] and legal.spans == []
+    with pytest.raises(ValueError, match="not a legal command now"):
+        legal.index(Consolidate("paulus"))
+    with pytest.raises(TypeError):
+        legal[0] = b                                     # type: ignore[index]
+    with pytest.raises(TypeError):
+        hash(legal)
+    game = new_fallblau(seed=1, generals=("hoth", "paulus", "ruoff"))
+    assert type(game.legal()) is PlainLegal and game.legal() is game.legal()
+    assert repr(legal) == f"Legal({[a, b]!r})"
