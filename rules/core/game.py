@@ -285,11 +285,6 @@ class CheckedGame(Game):
         except MALFORMED:
             return False
 
-    def _noted(self, note: str, events: list[Event]) -> list[Event]:
-        """The command about to be logged carries ``note``: its event first, then the command's."""
-        self.notes[len(self.log)] = note
-        return [Event(note, kind="note")] + events
-
     def explain_illegal(self, cmd: Command) -> str:
         malformed = command_problem(cmd, self.command_types)
         if malformed is not None:
