@@ -70,12 +70,13 @@ async def keys_to(pilot, app, cmd) -> None:
     await pilot.pause()
 
 
-async def until(pilot, condition, pauses: int = 40) -> None:
-    """Let the app run until `condition()` holds (a loaded machine may take several frames)."""
-    for _ in range(pauses):
-        if condition():
-            return
-        await pilot.pause()
+async def until(pilot, condition, seconds: float = 10.0) -> None:
+    """Let the app run until `condition()` holds or `seconds` have passed (a loaded machine may
+    take many frames: a count of frames was too few at a load of 7)."""
+    import time
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.02)
 
 
 def seat(app):

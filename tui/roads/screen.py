@@ -736,6 +736,15 @@ class GotoScreen(ModalScreen[str | None]):
     def on_mount(self) -> None:
         self.query_one(Input).focus()
 
+    def on_key(self, event) -> None:
+        """Letters typed right after `/`, before the field had the keyboard, go into it (not
+        lost, nor taken as the game's keys)."""
+        field = self.query_one(Input)
+        if not field.has_focus and event.is_printable and event.character:
+            event.stop()
+            field.focus()
+            field.insert_text_at_cursor(event.character)
+
     def matches(self, typed: str) -> list[str]:
         """Area ids whose name starts with `typed` or whose code it is (cities first)."""
         typed = typed.strip().lower()
