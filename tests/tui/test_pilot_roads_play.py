@@ -195,6 +195,10 @@ async def test_the_card_drawn_is_shown_to_its_player_before_the_pass_and_marked_
         assert app.screen._seat == "soviet"
         await pilot.press(key_for(app, "Draw a card"))
         await pilot.pause()
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen" and "The top card of your deck" in flat(app)
+        await pilot.press("enter")                  # a draw asks first (DESIGN "The terminal")
+        await pilot.pause()
         drawn = game.state.cards["soviet"].hand[-1]
         name = game.card_name(drawn)
         assert stack(app)[-1] == "ResolutionScreen"
@@ -320,6 +324,11 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
             await pilot.press(key_for(app, "Play a chit"))
         await pilot.press(key_for(app, f"Play the chit {name}"))
         await pilot.pause()
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"    # a chit's rolls ask first, with its text
+        assert "The chit is revealed and resolved at once" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
         assert len(game.log) == at + 1
         assert stack(app)[-1] == "ResolutionScreen"
         await pilot.press("a")
@@ -357,3 +366,23 @@ async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret
         await pilot.pause()
         assert stack(app)[-1] == "LauncherScreen"
 
+
+
+def test_every_step_that_cannot_be_taken_back_asks_first_and_says_what_it_does():
+    """Playtest finding 5 (DESIGN "The terminal": a roll, a withdrawal, a reveal, a loss asks
+    first): over a bots' game, every card played or drawn, RP spent or removed, chit, unit check
+    and retreat is one the screen confirms, and its confirmation says what will happen."""
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.menu import CONFIRM
+    from tui.roads.screen import warning
+    kinds = (c.PlayCard, c.DrawCard, c.StartOperation, c.PlayChit, c.ChooseUnit, c.Retreat)
+    log = bot_game_commands(3)
+    game = replayed(3, 0)
+    seen = set()
+    for cmd in log[:900]:
+        if isinstance(cmd, kinds):
+            assert isinstance(cmd, CONFIRM)
+            assert len(warning(game, cmd)) > 20, cmd
+            seen.add(type(cmd))
+        game.apply(cmd)
+    assert seen == set(kinds)

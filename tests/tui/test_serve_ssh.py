@@ -64,12 +64,14 @@ def hands():
 
 async def start_an_operation(term) -> None:
     """The Axis starts its first operation by keys: `o` (the operation's fixed key), then the
-    key shown on the first "Spend the RP in" entry."""
+    key shown on the first "Spend the RP in" entry, then `y` on its confirmation."""
     mark = term.mark()
     term.send("o")
     shown = await term.wait_for("Spend the RP in", since=mark)
     line = next(l for l in shown.split("\n") if "Spend the RP in" in l)
     term.send(line.split("[")[-1][0])
+    await term.wait_for("Enter or y", since=mark)      # spending an RP asks first
+    term.send("y")
 
 
 async def test_two_seats_each_see_only_their_own_hand_and_follow_each_other(hosted):

@@ -44,9 +44,12 @@ GROUPS: list[tuple[type, str]] = [
 ORDER = {kind: i for i, (kind, _label) in enumerate(GROUPS)}
 LABEL = dict(GROUPS)
 
-# Irreversible steps that take a confirming key (a reveal, a discard, the end of an operation,
-# a move into an enemy area: a battle).
-CONFIRM = (c.Choose, c.DiscardCard, c.EndOperation)
+# Steps that cannot be taken back take a confirming key (DESIGN "The terminal"): a secret choice,
+# a card played, drawn or discarded, an RP spent or removed, the rest of a card given up, the end
+# of an operation, a chit (a reveal and its rolls), the unit that checks (a roll), a retreat (a
+# withdrawal); a move into an enemy area (a battle) too, by `is_battle`.
+CONFIRM = (c.Choose, c.PlayCard, c.DrawCard, c.DiscardCard, c.StartOperation, c.RemoveRP, c.Decline,
+           c.EndOperation, c.PlayChit, c.ChooseUnit, c.Retreat)
 
 
 def sp_cost(game, cmd: Command) -> int | None:

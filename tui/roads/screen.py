@@ -627,6 +627,26 @@ def warning(game, cmd) -> str:
         return f"{left.strip()} {after_operation(game)}".strip()
     if is_battle(game, cmd):
         return "A battle is fought there; chits are drawn and cannot be taken back."
+    if isinstance(cmd, c.PlayCard):
+        card = game.content.cards[cmd.card]
+        cost = f" It costs {card.sp} SP." if card.sp else ""
+        return f"The card is played face up for good: {card.text}{cost}"
+    if isinstance(cmd, c.DrawCard):
+        return "The top card of your deck comes into your hand; a draw cannot be taken back."
+    if isinstance(cmd, c.StartOperation):
+        return ("The RP is spent to start the operation (5.2); the enemy may answer with an Event "
+                "set against it. It cannot be taken back.")
+    if isinstance(cmd, c.RemoveRP):
+        return "The RP leaves the map for good."
+    if isinstance(cmd, c.Decline):
+        return "What the card still offers is given up."
+    if isinstance(cmd, c.PlayChit):
+        chit = game.content.chits[cmd.chit.split("#")[0]]
+        return f"The chit is revealed and resolved at once, with its rolls: {chit.text}"
+    if isinstance(cmd, c.ChooseUnit):
+        return "That unit takes the chit's step now: its roll cannot be taken back."
+    if isinstance(cmd, c.Retreat):
+        return "The unit withdraws there; a retreat cannot be taken back."
     return ""
 
 
