@@ -221,8 +221,8 @@ class RoadsScreen(GameScreen):
         seat = None if self._concealed else self._seat_for(to_act) or self._seat
         self._seat = seat or self._seat
         view = game.view(seat)
-        labels, fills = panels.map_labels(game, view)
         amap = self.query_one(AreaMap)
+        labels, fills = panels.map_labels(game, view, amap.room)
         self._map_for(seat, amap)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
