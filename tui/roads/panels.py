@@ -23,9 +23,10 @@ BORDER_WORD = {"none": "open", "minor": "minor river", "major": "major river", "
                "kerch": "Kerch Straits"}
 
 
-def map_labels(game, view: View) -> tuple[dict, dict]:
+def map_labels(game, view: View, room: dict[str, list[int]] | None = None) -> tuple[dict, dict]:
     """(labels, fills) for the area map: code and city/VP mark, then control and units, then
-    RPs, the Active Operation and flags (! disorganized, i isolated)."""
+    the Active Operation, battle and RPs, and flags (! disorganized, i isolated). Given each
+    area's label room (the map's ``room``), the rows are fitted to it (``fit``)."""
     by_area: dict[str, list] = {}
     for u in view.units:
         by_area.setdefault(u.where, []).append(u)
@@ -39,31 +40,55 @@ def map_labels(game, view: View) -> tuple[dict, dict]:
     for area_id, a in game.map.areas.items():
         owner = control.get(area_id, "")
         mark = "◉" if (a.vp_axis or a.vp_soviet) else "•" if a.city else ""
-        rows = [(f"{a.code}{mark}", Style(bold=a.city))]
+        rows = [([f"{a.code}{mark}"], Style(bold=a.city))]
         units = by_area.get(area_id, [])
-        line = LETTER.get(owner, "·").lower() if not units else ""
+        line = [LETTER.get(owner, "·").lower()] if not units else []
         for side in ("axis", "soviet"):
             mine = [u for u in units if u.side == side]
             if mine:
-                line += f"{LETTER[side]}{len(mine)}"
+                line.append(f"{LETTER[side]}{len(mine)}")
                 if any(u.disorganized for u in mine):
-                    line += "!"
+                    line.append("!")
                 if any(u.isolated for u in mine):
-                    line += "i"
+                    line.append("i")
         rows.append((line, UNIT_STYLE.get(owner, Style())))
-        third = ""
+        third: list = []
         if area_id == op_area:
-            third += "»OP"
+            third.append(("»OP", "»"))
         if area_id == battle_area:
-            third += "⚔"
+            third.append("⚔")
         for side, n in rp.get(area_id, []):
-            third += f"R{n}"
+            third.append(f"R{n}")
         if third:
             rows.append((third, Style(bold=True, underline=True)))
-        labels[area_id] = rows
+        labels[area_id] = fit(rows, room[area_id]) if room is not None else [
+            ("".join(t if isinstance(t, str) else t[0] for t in tokens), style) for tokens, style in rows]
         if owner in FILL:
             fills[area_id] = FILL[owner]
     return labels, fills
+
+
+def fit(rows: list[tuple[list, Style]], room: list[int]) -> list[tuple[str, Style]]:
+    """An area's label rows fitted to its room (the length of each row it has, the code's first):
+    each row takes the next place and its tokens in order while they fit (a token may offer a
+    shorter form: ``("»OP", "»")``), so what is dropped goes in a fixed order: the marks' tail,
+    then the units' tail. Rows left without a place of their own go on at the end of the last line
+    when they fit there. The code and its city mark are one token: the code is never shown without it."""
+    lines: list[list] = []
+    for i, (tokens, style) in enumerate(rows):
+        if i < len(room):
+            lines.append(["", style, room[i]])
+        elif not lines:
+            break
+        line = lines[-1]
+        for token in tokens:
+            for form in ((token,) if isinstance(token, str) else token):
+                if len(line[0]) + len(form) <= line[2]:
+                    line[0] += form
+                    break
+            else:
+                break                     # this token does not fit: it and the rest are dropped
+    return [(text, style) for text, style, _n in lines]
 
 
 def targets(game, legal: list) -> frozenset[str]:

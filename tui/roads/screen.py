@@ -44,6 +44,8 @@ SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
+# the title bar's words, dropped in this order when the line does not fit (its values stay)
+STATUS_CUTS = ("title", "seat", "to act", "computer", "name")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -221,8 +223,8 @@ class RoadsScreen(GameScreen):
         seat = None if self._concealed else self._seat_for(to_act) or self._seat
         self._seat = seat or self._seat
         view = game.view(seat)
-        labels, fills = panels.map_labels(game, view)
         amap = self.query_one(AreaMap)
+        labels, fills = panels.map_labels(game, view, amap.room)
         self._map_for(seat, amap)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
@@ -290,22 +292,37 @@ class RoadsScreen(GameScreen):
         return hand
 
     def _status(self, view, seat, to_act) -> None:
+        """The title bar, fitted to the screen's width: the values (sequence, seat, who acts, SP,
+        VP) are kept and the words around them dropped first (playtest finding 7)."""
+        self._status_of = (view, seat, to_act)
         vp = dict(view.vp)
-        t = Text()
-        if self.thinking:                 # first: the status line is cut at 80 columns
-            t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint… ", style="bold reverse")
-            t.append(" ")
-        t.append(f"Roads to Stalingrad · seq {view.sequence} · ", style="bold")
-        if seat:
-            t.append(f"seat: {self.name_of(seat)} ({panels.NAME[seat]}) ", style="reverse")
-        if to_act:
-            t.append(f" to act: {panels.NAME[to_act]}")
-            if to_act == self.computer and self.thinking != "computer":
-                t.append(" (computer…)", style="italic")
-        if view.operation:
-            t.append(f" · {view.operation.sp} SP", style="bold")
-        t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
+        width = self.app.size.width if self.is_attached else 80
+        for level in range(len(STATUS_CUTS) + 1):
+            cut = set(STATUS_CUTS[:level])
+            t = Text()
+            if self.thinking:
+                t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint… ", style="bold reverse")
+                t.append(" ")
+            if "title" not in cut:
+                t.append("Roads to Stalingrad · ", style="bold")
+            t.append(f"seq {view.sequence} · ", style="bold")
+            if seat:
+                who = panels.NAME[seat] if "name" in cut else f"{self.name_of(seat)} ({panels.NAME[seat]})"
+                t.append(("" if "seat" in cut else "seat: ") + who + " ", style="reverse")
+            if to_act:
+                t.append(f" {'acts' if 'to act' in cut else 'to act'}: {panels.NAME[to_act]}")
+                if to_act == self.computer and self.thinking != "computer" and "computer" not in cut:
+                    t.append(" (computer…)", style="italic")
+            if view.operation:
+                t.append(f" · {view.operation.sp} SP", style="bold")
+            t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
+            if t.cell_len <= width:
+                break
         self.query_one("#rd-status", Static).update(t)
+
+    def on_resize(self, event) -> None:
+        if getattr(self, "_status_of", None) is not None:
+            self._status(*self._status_of)
 
     def _detail(self, area: str, view=None) -> None:
         view = view or self._view

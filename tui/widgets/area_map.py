@@ -1,4 +1,4 @@
-"""An area map drawn from a grid: one terminal cell per grid cell, every cell in its area.
+"""An area map drawn from a grid: two terminal columns per grid cell, every cell in its area.
 
 The static layer (water, borders with their river glyphs, area fills) is built once per map and
 kept; the screen gives each area a label (a few short rows of text) and a style, and may mark
@@ -45,6 +45,11 @@ WATER = {"sea": ("~", Style(color="blue")), "lake": ("=", Style(color="cyan")), 
 CURSOR = Style(reverse=True, bold=True, underline=True)
 MARK = ("·", Style(color="bright_green", bold=True))     # a legal target's empty cells
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+# Terminal columns per grid cell: two, so that the smallest areas (Rostov is four cells of the
+# 78 x 40 grid) hold their code, city mark and units with a border glyph between them and their
+# neighbours' labels (playtest finding 7). A vertical border takes the right column of its cell.
+SCALE = 2
+VERTICAL = {v for v, _h, _c in GLYPHS.values()} | {c for _v, _h, c in GLYPHS.values()}
 
 
 class AreaMap(ScrollView, can_focus=True):
@@ -92,7 +97,7 @@ class AreaMap(ScrollView, can_focus=True):
         self.cursor = next(iter(board.areas))
         self._static, self._slots, self._rows_of = prepare(board)
         self._strips.clear()
-        self.virtual_size = Size(board.width, board.height)
+        self.virtual_size = Size(board.width * SCALE, board.height)
         self.refresh()
         # the cursor in sight once the new size is laid out (a scroll before clamps to nothing)
         self.call_after_refresh(self._follow)
@@ -163,7 +168,10 @@ class AreaMap(ScrollView, can_focus=True):
         for x, (ch, style, area) in enumerate(self._static[y]):
             extra, cursor = None, False
             if x in overlay:
+                covered = ch
                 ch, extra, cursor = overlay[x]
+                if covered != " ":            # a label on its area's bottom border: underlined
+                    extra = self._underlined(extra)
             elif ch == " " and area in marks:
                 ch, extra = mark_ch, mark_style
             fill = fills.get(area) if area is not None else None
@@ -175,9 +183,20 @@ class AreaMap(ScrollView, can_focus=True):
             run.append(ch)
         if run:
             segments.append(Segment("".join(run), combine(*key)))
-        strip = Strip(segments, self.board.width)
+        strip = Strip(segments, self.board.width * SCALE)
         self._strips[y] = strip
         return strip
+
+    def _underlined(self, style: Style) -> Style:
+        found = self._styles.get(("u", style))
+        if found is None:
+            found = self._styles[("u", style)] = style + Style(underline=True)
+        return found
+
+    @property
+    def room(self) -> dict[str, list[int]]:
+        """Each area's label room (``room``): the screen fits its labels to it."""
+        return room(self._slots) if self.board is not None else {}
 
     def _combine(self, style: Style, extra: Style | None, fill: Style | None, cursor: bool) -> Style:
         key = (style, extra, fill, cursor)
@@ -287,40 +306,66 @@ def find_area(board: Any, typed: str) -> str | None:
 
 
 def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]]) -> dict[str, list[tuple[int, int, int]]]:
-    """(row, column, length) of each area's label rows, first the code's. A label covers its own
-    area's empty cells and plain borders, never a river; the code's row is the anchor's when it
-    has room for two letters, else the nearest that has (rivers taken as room only when no row
-    has, so every area shows its code); the rest follow below it, then above it."""
+    """(row, column, length) of each area's label rows, first the code's. A label covers only its
+    own area's empty cells and plain horizontal borders, never a vertical border, so a border glyph
+    always stands between two areas' labels on a row; a horizontal river is covered only in an
+    area with fewer than two rows of room for two letters. The code's row is the one nearest the anchor with room for the
+    code and its city mark (three cells), else for two; the rest follow below it, then above it."""
+    width = len(static[0]) if static else 0
+    plain_h = GLYPHS["none"][1]
     slots: dict[str, list[tuple[int, int, int]]] = {}
     for area in board.areas:
         a = board.areas[area]
+        anchor = a.col * SCALE
         rows = sorted({r for _c, r in board.cells_of(area)}, key=lambda r: (abs(r - a.row), r))
 
         def best(y: int, rivers: bool) -> tuple[int, int]:
             """The longest run of free cells on row y, the one nearest the anchor's column first."""
             found, run, start = (0, 0), 0, 0
-            for x in range(board.width + 1):
+            for x in range(width + 1):
                 free = False
-                if x < board.width:
+                if x < width:
                     ch, _s, owner = static[y][x]
-                    free = owner == area and (rivers or ch == " " or ch in GLYPHS["none"])
+                    free = owner == area and (ch == " " or ch == plain_h or (rivers and ch not in VERTICAL))
                 if free:
                     start, run = (x, run + 1) if run == 0 else (start, run + 1)
                 elif run:
-                    if run > found[1] or (run == found[1] and abs(start - a.col) < abs(found[0] - a.col)):
+                    if run > found[1] or (run == found[1] and abs(start - anchor) < abs(found[0] - anchor)):
                         found = (start, run)
                     run = 0
             return found
 
         runs = {y: best(y, False) for y in rows}
-        code_rows = [y for y in rows if runs[y][1] >= 2]
-        if not code_rows:                     # a sliver: the code may cover its own river cells
-            runs = {y: best(y, True) for y in rows}
-            code_rows = sorted(rows, key=lambda y: -runs[y][1])[:1]
+        if sum(1 for _x, n in runs.values() if n >= 2) < 2:
+            # a small area: its rows along a river are room too (the label underlined there, so
+            # the river still reads as a line under it)
+            wet = {y: best(y, True) for y in rows}
+            runs = {y: runs[y] if runs[y][1] >= 2 else wet[y] for y in rows}
+        if any(n >= 2 for _x, n in runs.values()):     # a row of one cell holds nothing
+            runs = {y: r for y, r in runs.items() if r[1] >= 2}
+            rows = [y for y in rows if y in runs]
+        code_rows = ([y for y in rows if runs[y][1] >= 3] or [y for y in rows if runs[y][1] >= 2]
+                     or sorted(rows, key=lambda y: -runs[y][1])[:1])
         top = code_rows[0]
         order = [top] + sorted((y for y in rows if y > top)) + sorted((y for y in rows if y < top), reverse=True)
         slots[area] = [(y, runs[y][0], runs[y][1]) for y in order if runs[y][1] > 0]
     return slots
+
+
+def placed(board: Any, slots: dict, labels: dict[str, list[tuple[str, Any]]]) -> dict[tuple[int, int], tuple[str, str]]:
+    """(column, row) -> (area, character) of every label character drawn: each label row in its
+    slot, cut to the slot's length (what ``_row`` draws; the tests check it against the cells)."""
+    out: dict[tuple[int, int], tuple[str, str]] = {}
+    for area, rows in labels.items():
+        for (y, x0, length), (text, _style) in zip(slots[area], rows):
+            for j, ch in enumerate(text[:length]):
+                out[(x0 + j, y)] = (area, ch)
+    return out
+
+
+def room(slots: dict) -> dict[str, list[int]]:
+    """Each area's label room: the length of each of its label rows, the code's first."""
+    return {area: [n for _y, _x, n in rows] for area, rows in slots.items()}
 
 
 def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
@@ -344,13 +389,16 @@ def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
     rows = []
     for y in range(board.height):
         row = []
-        for x in range(board.width):
-            area = owner.get((x, y))
+        for x in range(board.width * SCALE):
+            col = x // SCALE
+            area = owner.get((col, y))
             if area is None:
-                ch, style = WATER.get(board.water_at(x, y) or "off", WATER["off"])
+                ch, style = WATER.get(board.water_at(col, y) or "off", WATER["off"])
                 row.append((ch, style, None))
                 continue
-            right, below = owner.get((x + 1, y)), owner.get((x, y + 1))
+            # a vertical border in the right column of its cell, a horizontal one all along it
+            right = owner.get((col + 1, y)) if x % SCALE == SCALE - 1 else area
+            below = owner.get((col, y + 1))
             kinds = []
             if right not in (None, area):
                 kinds.append(("v", kind(area, right)))
