@@ -206,7 +206,8 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
             assert page.status == 404
         async with http.get(f"{web}/seat/%3Cscript%3E") as page:
             assert page.status == 404 and "<script>" not in await page.text()
-    shown = await _app_screen(web, "seat: Soviet", path=f"/ws/seat/{soviet.code}")
+    # the seat's top line can be painted a frame before its menu: wait for the menu's line
+    shown = await _app_screen(web, "Waiting for Axis", path=f"/ws/seat/{soviet.code}")
     assert "seat: Soviet" in shown and "Waiting for Axis" in shown
 
 
