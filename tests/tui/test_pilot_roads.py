@@ -473,3 +473,48 @@ async def test_the_area_under_the_cursor_is_read_whole_at_80x24():
         await pilot.press("v")                                  # back to the menu, not to Valuyki
         await until(pilot, lambda: not amap.has_focus)
         assert amap.cursor == stacked and not amap.has_focus
+
+
+async def test_plus_toggles_the_overview_and_the_cursor_stays_at_80x24():
+    """The map at two columns a cell shows about 22 of the 78 grid columns at 80x24; `+` shows
+    it at one column a cell (each area its code in its own cells, control, the dots), the cursor
+    stays on its area and the arrows still go to the neighbours; the pane under the map details
+    the area under the cursor and its border names the key; `+` again goes back."""
+    from tui.widgets.area_map import OVERVIEW, SCALE, AreaMap, neighbour_towards, placed, prepare, room
+    from tui.widgets.text_lines import TextLines
+    from tui.roads import panels
+
+    game = new_game(seed=3, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        amap = screen.query_one(AreaMap)
+        pane = screen.query_one("#rd-detail", TextLines)
+        start = amap.cursor
+        assert amap.scale == SCALE and pane.border_title.startswith("+: overview")
+        await pilot.press("plus")
+        await until(pilot, lambda: amap.scale == OVERVIEW)
+        assert amap.cursor == start and pane.border_title.startswith("+: detail")
+        assert amap.virtual_size.width == game.map.width
+        # every label character drawn is in a cell of its own area
+        static, slots, _rows = prepare(game.map, OVERVIEW)
+        labels, _fills = panels.map_labels(game, screen._view, room(slots), overview=True)
+        for (x, y), (area, ch) in placed(game.map, slots, labels).items():
+            assert static[y][x][2] == area and amap._row(y).text[x] == ch
+        assert flat(app).count(game.map.areas[start].code) >= 1
+        # the arrows go to the neighbour that way, from the map; the pane follows the cursor
+        await pilot.press("v")
+        await until(pilot, lambda: amap.has_focus)
+        for direction in ("right", "down", "left", "up"):
+            here = amap.cursor
+            there = neighbour_towards(game.map, here, direction)
+            await pilot.press(direction)
+            await pilot.pause()
+            assert amap.cursor == (there or here) and amap.scale == OVERVIEW
+            assert pane.shown[0].startswith(game.area_name(amap.cursor))
+        moved = amap.cursor
+        await pilot.press("plus")                                 # the map's keyboard too
+        await until(pilot, lambda: amap.scale == SCALE)
+        assert amap.cursor == moved and pane.border_title.startswith("+: overview")
+        assert amap._row(0).cell_length == SCALE * game.map.width

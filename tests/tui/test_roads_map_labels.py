@@ -3,7 +3,9 @@ every label character lies in a cell of its own area, never next to another area
 row (a border glyph stands between them), every city shows its mark with its code, the Active
 Operation's marker sits in its own area, and a small area drops its label's tail in a fixed
 order (marks, then units) rather than drawing into a neighbour. Checked on real positions of the
-bots' games (seeds 1-3) from both seats, and on the screen at 80x24 and 160x50."""
+bots' games (seeds 1-3) from both seats, and on the screen at 80x24 and 160x50; the overview
+(one column a cell, ``+``) the same way: each area's code (with its mark where it fits) in its
+own cells."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from rules.roads.bots import BOTS
 from tui.app import WartableApp
 from tui.roads import panels
 from tui.roads.screen import RoadsScreen
-from tui.widgets.area_map import AreaMap, placed, prepare, room
+from tui.widgets.area_map import OVERVIEW, AreaMap, placed, prepare, room
 
 SEEDS = (1, 2, 3)
 EVERY = 60            # a position every this many commands of a bots' game
@@ -44,6 +46,22 @@ def drawn(game, seat):
     static, slots, _rows = prepare(game.map)
     labels, _fills = panels.map_labels(game, game.view(seat), room(slots))
     return static, labels, placed(game.map, slots, labels)
+
+
+def check_overview(game, seat) -> None:
+    """The overview: every label character in a cell of its own area, each area's code first
+    (with its city mark where it fits), the control row nothing but control and units."""
+    static, slots, _rows = prepare(game.map, OVERVIEW)
+    labels, _fills = panels.map_labels(game, game.view(seat), room(slots), overview=True)
+    cells = placed(game.map, slots, labels)
+    assert len(static[0]) == game.map.width
+    for (x, y), (area, ch) in cells.items():
+        assert static[y][x][2] == area, f"{area}'s {ch!r} at ({x}, {y}) is in {static[y][x][2]}"
+    for area, a in game.map.areas.items():
+        mark = "◉" if (a.vp_axis or a.vp_soviet) else "•" if a.city else ""
+        rows = [text for text, _style in labels[area]]
+        assert rows and rows[0] in (a.code, a.code + mark), (area, rows)
+        assert all(set(r) <= set("AaSs·0123456789!i") for r in rows[1:]), (area, rows)
 
 
 def check(game, seat) -> None:
@@ -74,6 +92,13 @@ def test_every_label_lies_in_its_own_area_on_the_bots_positions(seed):
     for game in positions(seed):
         for seat in ("axis", "soviet"):
             check(game, seat)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_overview_shows_each_code_in_its_own_area_on_the_bots_positions(seed):
+    for game in positions(seed):
+        for seat in ("axis", "soviet"):
+            check_overview(game, seat)
 
 
 def test_a_small_area_drops_its_label_tail_in_a_fixed_order():
@@ -116,3 +141,30 @@ async def test_the_screen_draws_each_label_in_its_own_area(size):
         for (x, y), (area, ch) in cells.items():
             line = amap._row(y).text
             assert line[x] == ch and static[y][x][2] == area
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_overview_draws_each_label_in_its_own_area(size):
+    """``+`` on the screen: the map at one column a cell draws what ``placed`` says for the
+    overview, each character in a cell of its own area; ``+`` again, the detail's labels."""
+    game = positions(2)[len(positions(2)) // 2]
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, RoadsScreen))
+        while app.screen is not screen:          # a pass screen: the player has the keyboard
+            await pilot.press("enter")
+            await pilot.pause()
+        await pilot.press("plus")
+        await pilot.pause()
+        amap = screen.query_one(AreaMap)
+        assert amap.scale == OVERVIEW
+        static, slots, _rows = prepare(game.map, OVERVIEW)
+        labels, _fills = panels.map_labels(game, screen._view, room(slots), overview=True)
+        cells = placed(game.map, slots, labels)
+        assert len(cells) >= 2 * len(game.map.areas)
+        for (x, y), (area, ch) in cells.items():
+            assert amap._row(y).text[x] == ch and static[y][x][2] == area
+        await pilot.press("plus")
+        await pilot.pause()
+        assert amap.scale == 2 and amap._row(0).cell_length == 2 * game.map.width

@@ -23,10 +23,12 @@ BORDER_WORD = {"none": "open", "minor": "minor river", "major": "major river", "
                "kerch": "Kerch Straits"}
 
 
-def map_labels(game, view: View, room: dict[str, list[int]] | None = None) -> tuple[dict, dict]:
+def map_labels(game, view: View, room: dict[str, list[int]] | None = None,
+               overview: bool = False) -> tuple[dict, dict]:
     """(labels, fills) for the area map: code and city/VP mark, then control and units, then
     the Active Operation, battle and RPs, and flags (! disorganized, i isolated). Given each
-    area's label room (the map's ``room``), the rows are fitted to it (``fit``)."""
+    area's label room (the map's ``room``), the rows are fitted to it (``fit``). The overview
+    keeps the code (its mark only where it fits) and the control and units' row."""
     by_area: dict[str, list] = {}
     for u in view.units:
         by_area.setdefault(u.where, []).append(u)
@@ -40,7 +42,7 @@ def map_labels(game, view: View, room: dict[str, list[int]] | None = None) -> tu
     for area_id, a in game.map.areas.items():
         owner = control.get(area_id, "")
         mark = "◉" if (a.vp_axis or a.vp_soviet) else "•" if a.city else ""
-        rows = [([f"{a.code}{mark}"], Style(bold=a.city))]
+        rows = [([(f"{a.code}{mark}", a.code) if overview else f"{a.code}{mark}"], Style(bold=a.city))]
         units = by_area.get(area_id, [])
         line = [LETTER.get(owner, "·").lower()] if not units else []
         for side in ("axis", "soviet"):
@@ -59,8 +61,10 @@ def map_labels(game, view: View, room: dict[str, list[int]] | None = None) -> tu
             third.append("⚔")
         for side, n in rp.get(area_id, []):
             third.append(f"R{n}")
-        if third:
+        if third and not overview:
             rows.append((third, Style(bold=True, underline=True)))
+        if overview and room is not None:         # a row of its own or none: "Kas" reads as a code
+            rows = rows[:len(room[area_id])]
         labels[area_id] = fit(rows, room[area_id]) if room is not None else [
             ("".join(t if isinstance(t, str) else t[0] for t in tokens), style) for tokens, style in rows]
         if owner in FILL:

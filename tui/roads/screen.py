@@ -28,7 +28,7 @@ from textual.widgets import Footer, Input, Static
 from rules.core.events import Event
 from tui.game_screen import GameScreen
 from tui.game_screen import PassScreen as SharedPassScreen
-from tui.widgets.area_map import AreaMap
+from tui.widgets.area_map import OVERVIEW, SCALE, AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.text_lines import TextLines
@@ -61,6 +61,8 @@ class RoadsScreen(GameScreen):
         Binding("slash", "goto", "Go to", id="goto"),
         Binding("a", "area", "Area", show=False, id="area"),     # named on the pane's border
         Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
+        # every letter is a menu kind's or a screen key's (z is Halt's): the overview takes +
+        Binding("plus", "overview", "Overview", show=False, id="overview"),   # on the pane's border
     ]
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
@@ -111,7 +113,7 @@ class RoadsScreen(GameScreen):
                     yield Static(id="rd-track")
                     yield Static(id="rd-hand")
         detail = TextLines(id="rd-detail", more="a: all")
-        detail.border_title = "a: the area in full"
+        detail.border_title = DETAIL_TITLE[SCALE]
         yield detail
         yield LogPanel(id="rd-log")
         yield Footer()
@@ -224,7 +226,7 @@ class RoadsScreen(GameScreen):
         self._seat = seat or self._seat
         view = game.view(seat)
         amap = self.query_one(AreaMap)
-        labels, fills = panels.map_labels(game, view, amap.room)
+        labels, fills = panels.map_labels(game, view, amap.room, overview=amap.scale == OVERVIEW)
         self._map_for(seat, amap)
         mine = seat is not None and to_act == seat
         legal = game.legal() if mine else []
@@ -262,14 +264,16 @@ class RoadsScreen(GameScreen):
         if seat is None or seat == self._map_seat:
             return
         if self._map_seat is not None:
-            self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y)
+            self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y,
+                                                amap.scale)
         self._map_seat = seat
         place = self._map_places.get(seat)
         if place is None:
             amap.goto(self._start_area())
         else:
             amap.goto(place[0])
-            amap.scroll_to(place[1], place[2], animate=False, immediate=True)
+            if place[3] == amap.scale:        # a scroll taken at the other scale is not this one's
+                amap.scroll_to(place[1], place[2], animate=False, immediate=True)
 
     def _hand_panel(self, view, legal):
         """The seat's hand, the cards it drew last marked new (until its player acts again)."""
@@ -563,6 +567,17 @@ class RoadsScreen(GameScreen):
         except NoMatches:
             pass
 
+    def action_overview(self) -> None:
+        """`+`: the map at one column a cell (each area its code, control and the dots; the whole
+        front at once), or back to the detail; the cursor and the pane under the map stay."""
+        if self.game is None or not hasattr(self, "_view"):
+            return
+        amap = self.query_one(AreaMap)
+        amap.set_scale(SCALE if amap.scale == OVERVIEW else OVERVIEW)
+        self.query_one("#rd-detail", TextLines).border_title = DETAIL_TITLE[amap.scale]
+        self.refresh_view()
+        amap.call_after_refresh(amap._follow)
+
     def action_goto(self) -> None:
         """`/`: type an area's name (completed as typed) and the map cursor goes there; the
         keyboard stays where it was, so menu keys go on working."""
@@ -614,6 +629,9 @@ class RoadsScreen(GameScreen):
         return RoadsEndScreen(self.game)
 
 
+# the area pane's border: the key to the other scale, and a's
+DETAIL_TITLE = {SCALE: "+: overview · a: the area in full", OVERVIEW: "+: detail · a: the area in full"}
+
 # Letters the map leaves to the screen (elsewhere on the map a letter jumps to an area by name)
 MAP_LEAVES = "av"
 
@@ -623,7 +641,8 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "(but a and v) jump to an area by name, Enter acts there. Under the map: the area under "
         "the cursor, its units (short name cohesion-movement-tactical; dep depleted, dis "
         "disorganized, iso isolated) and borders; a shows the area in full, with the map's legend. Areas marked with dots are where the menu's "
-        "commands lead. h the supply track, the battle and your hand in full. x the card reference. "
+        "commands lead. + the overview: the whole map at once, each area its code (and city mark "
+        "where it fits) and who holds it, the dots and the cursor as before; + again the detail. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
 

@@ -1,7 +1,8 @@
-"""An area map drawn from a grid: two terminal columns per grid cell, every cell in its area.
+"""An area map drawn from a grid: two terminal columns per grid cell, every cell in its area;
+or, in the overview (``set_scale(1)``), one column per cell, so the whole front shows at once.
 
 The static layer (water, borders with their river glyphs, area fills) is built once per map and
-kept; the screen gives each area a label (a few short rows of text) and a style, and may mark
+scale and kept; the screen gives each area a label (a few short rows of text) and a style, and may mark
 areas (legal targets: their empty cells show a dot, so the mark reads without colour); only the
 rows of the areas that changed are drawn again. Each label row goes where its area has room
 (``label_slots``: the anchor's row first, then the rows below and above), so a small area still
@@ -49,6 +50,7 @@ DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 # 78 x 40 grid) hold their code, city mark and units with a border glyph between them and their
 # neighbours' labels (playtest finding 7). A vertical border takes the right column of its cell.
 SCALE = 2
+OVERVIEW = 1          # the overview: one column per cell, each area shows only its code
 VERTICAL = {v for v, _h, _c in GLYPHS.values()} | {c for _v, _h, c in GLYPHS.values()}
 
 
@@ -79,6 +81,7 @@ class AreaMap(ScrollView, can_focus=True):
         self.leave = leave                # letters left to the screen's keys, not names
         self.board = None
         self.cursor: str = ""
+        self.scale = SCALE
         self.on_move = on_move
         self._labels: dict[str, list[tuple[str, Style]]] = {}
         self._fills: dict[str, Style] = {}
@@ -95,9 +98,23 @@ class AreaMap(ScrollView, can_focus=True):
         """The map to draw (once: the static layer and the label slots are built here)."""
         self.board = board
         self.cursor = next(iter(board.areas))
-        self._static, self._slots, self._rows_of = prepare(board)
+        self._layers()
+
+    def set_scale(self, scale: int) -> None:
+        """Columns per grid cell: ``SCALE`` or ``OVERVIEW``. The labels are the screen's to give
+        again (``paint``), fitted to the new ``room``; the cursor and the marks stay."""
+        if scale == self.scale:
+            return
+        self.scale = scale
+        if self.board is not None:
+            self._layers()
+
+    def _layers(self) -> None:
+        board = self.board
+        self._static, self._slots, self._rows_of = prepare(board, self.scale)
+        self._labels, self._label_rows = {}, {}
         self._strips.clear()
-        self.virtual_size = Size(board.width * SCALE, board.height)
+        self.virtual_size = Size(board.width * self.scale, board.height)
         self.refresh()
         # the cursor in sight once the new size is laid out (a scroll before clamps to nothing)
         self.call_after_refresh(self._follow)
@@ -183,7 +200,7 @@ class AreaMap(ScrollView, can_focus=True):
             run.append(ch)
         if run:
             segments.append(Segment("".join(run), combine(*key)))
-        strip = Strip(segments, self.board.width * SCALE)
+        strip = Strip(segments, self.board.width * self.scale)
         self._strips[y] = strip
         return strip
 
@@ -262,18 +279,18 @@ class AreaMap(ScrollView, can_focus=True):
         self._follow()
 
 
-_LAYERS: dict[int, tuple[Any, tuple]] = {}
+_LAYERS: dict[tuple[int, int], tuple[Any, tuple]] = {}
 
 
-def prepare(board: Any) -> tuple[list, dict, dict]:
-    """A board's static layer, label slots and rows per area, built once per board (a screen
-    may build them in a loading thread before it shows the board)."""
-    found = _LAYERS.get(id(board))
+def prepare(board: Any, scale: int = SCALE) -> tuple[list, dict, dict]:
+    """A board's static layer, label slots and rows per area at a scale, built once per board
+    and scale (a screen may build them in a loading thread before it shows the board)."""
+    found = _LAYERS.get((id(board), scale))
     if found is None or found[0] is not board:
-        static = _static_layer(board)
-        layers = (static, label_slots(board, static),
+        static = _static_layer(board, scale)
+        layers = (static, label_slots(board, static, scale),
                   {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas})
-        found = _LAYERS[id(board)] = (board, layers)
+        found = _LAYERS[(id(board), scale)] = (board, layers)
     return found[1]
 
 
@@ -305,28 +322,31 @@ def find_area(board: Any, typed: str) -> str | None:
     return hits[0].id if hits else None
 
 
-def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]]) -> dict[str, list[tuple[int, int, int]]]:
+def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]],
+                scale: int = SCALE) -> dict[str, list[tuple[int, int, int]]]:
     """(row, column, length) of each area's label rows, first the code's. A label covers only its
     own area's empty cells and plain horizontal borders, never a vertical border, so a border glyph
     always stands between two areas' labels on a row; a horizontal river is covered only in an
-    area with fewer than two rows of room for two letters. The code's row is the one nearest the anchor with room for the
+    area with fewer than two rows of room for two letters; in the overview (one column a cell) an
+area without two free cells on a row takes its border cells too, so it still shows its code. The code's row is the one nearest the anchor with room for the
     code and its city mark (three cells), else for two; the rest follow below it, then above it."""
     width = len(static[0]) if static else 0
     plain_h = GLYPHS["none"][1]
     slots: dict[str, list[tuple[int, int, int]]] = {}
     for area in board.areas:
         a = board.areas[area]
-        anchor = a.col * SCALE
+        anchor = a.col * scale
         rows = sorted({r for _c, r in board.cells_of(area)}, key=lambda r: (abs(r - a.row), r))
 
-        def best(y: int, rivers: bool) -> tuple[int, int]:
+        def best(y: int, rivers: bool, borders: bool = False) -> tuple[int, int]:
             """The longest run of free cells on row y, the one nearest the anchor's column first."""
             found, run, start = (0, 0), 0, 0
             for x in range(width + 1):
                 free = False
                 if x < width:
                     ch, _s, owner = static[y][x]
-                    free = owner == area and (ch == " " or ch == plain_h or (rivers and ch not in VERTICAL))
+                    free = owner == area and (borders or ch == " " or ch == plain_h
+                                              or (rivers and ch not in VERTICAL))
                 if free:
                     start, run = (x, run + 1) if run == 0 else (start, run + 1)
                 elif run:
@@ -341,6 +361,8 @@ def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]]) -
             # the river still reads as a line under it)
             wet = {y: best(y, True) for y in rows}
             runs = {y: runs[y] if runs[y][1] >= 2 else wet[y] for y in rows}
+        if scale == OVERVIEW and not any(n >= 2 for _x, n in runs.values()):
+            runs = {y: best(y, True, True) for y in rows}
         if any(n >= 2 for _x, n in runs.values()):     # a row of one cell holds nothing
             runs = {y: r for y, r in runs.items() if r[1] >= 2}
             rows = [y for y in rows if y in runs]
@@ -368,7 +390,7 @@ def room(slots: dict) -> dict[str, list[int]]:
     return {area: [n for _y, _x, n in rows] for area, rows in slots.items()}
 
 
-def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
+def _static_layer(board: Any, scale: int = SCALE) -> list[list[tuple[str, Style, str | None]]]:
     """(glyph, style, area) for every cell: water, borders by kind, or an empty interior."""
     owner: dict[tuple[int, int], str] = {}
     for area in board.areas:
@@ -389,15 +411,15 @@ def _static_layer(board: Any) -> list[list[tuple[str, Style, str | None]]]:
     rows = []
     for y in range(board.height):
         row = []
-        for x in range(board.width * SCALE):
-            col = x // SCALE
+        for x in range(board.width * scale):
+            col = x // scale
             area = owner.get((col, y))
             if area is None:
                 ch, style = WATER.get(board.water_at(col, y) or "off", WATER["off"])
                 row.append((ch, style, None))
                 continue
             # a vertical border in the right column of its cell, a horizontal one all along it
-            right = owner.get((col + 1, y)) if x % SCALE == SCALE - 1 else area
+            right = owner.get((col + 1, y)) if x % scale == scale - 1 else area
             below = owner.get((col, y + 1))
             kinds = []
             if right not in (None, area):
