@@ -114,7 +114,7 @@ class NewFallBlauScreen(Screen):
         box = self.query_one(Input)
         box.display = True
         box.value = ""
-        box.focus()
+        self.set_focus(box)          # at once: keys typed right after go into the field
 
     @on(Input.Submitted, "#seed-input")
     def _seed_entered(self, event: Input.Submitted) -> None:

@@ -84,7 +84,7 @@ class NewRoadsScreen(Screen):
         box.placeholder = "Axis name, Soviet name" if what == "names" else "a whole number"
         box.display = True
         box.value = value
-        box.focus()
+        self.set_focus(box)          # at once: keys typed right after go into the field
 
     def action_names(self) -> None:
         self._edit("names", self.names)

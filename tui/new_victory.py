@@ -62,7 +62,7 @@ class NewVictoryScreen(Screen):
         box = self.query_one(Input)
         box.display = True
         box.value = self.names
-        box.focus()
+        self.set_focus(box)          # at once: keys typed right after go into the field
 
     @on(Input.Submitted)
     def _names(self, event: Input.Submitted) -> None:
