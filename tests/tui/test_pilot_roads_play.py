@@ -4,6 +4,8 @@ results seen before the hand-over (6), wording (8) and the panels' details (10-1
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from rules.roads import commands as c
 from rules.roads import new_game
 from tests.support.screens import flat, frame, key_for, labels, menu, stack
@@ -16,12 +18,20 @@ SIZE = (80, 24)
 PLAYERS = {"axis": "Anna", "soviet": "Ben"}
 
 
-async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leaving():
+@asynccontextmanager
+async def kerch_operation(autosave: bool = False):
+    """A new hot-seat game (seed 42) at 80x24 with the Axis operation at Kerch started by keys:
+    the opening most of these tests play from. Yields the game, the app and the pilot."""
     game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game, autosave=False)
+    app = WartableApp(game, autosave=autosave)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        yield game, app, pilot
+
+
+async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leaving():
+    async with kerch_operation() as (game, app, pilot):
         await pilot.press(key_for(app, "Gather the force"))
         assert menu(app).depth == 1
         await pilot.press(key_for(app, "Add " + game.unit_name("xlii-corps")))
@@ -51,11 +61,7 @@ async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leav
 
 
 async def test_the_operation_ends_with_a_force_gathered_and_the_leaving_question_names_the_autosave():
-    game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+    async with kerch_operation(autosave=True) as (game, app, pilot):
         await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
         assert c.EndOperation("axis") in game.legal()
         await pilot.press("q")                    # out of the gather list
@@ -119,11 +125,7 @@ async def test_v_switches_back_from_the_map_though_it_is_valuykis_letter_and_esc
 async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_each_side_its_own_cursor():
     from rules.roads.bots import BOTS
     from tui.widgets.area_map import AreaMap
-    game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+    async with kerch_operation() as (game, app, pilot):
         await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
         await by_keys(pilot, app, c.Gather("axis", "liv-corps"))
         amap = app.screen.query_one(AreaMap)
@@ -238,11 +240,7 @@ async def test_headings_say_what_a_card_asks_and_an_arrival_is_tagged_with_its_o
 
 
 async def test_the_end_of_an_operation_says_what_comes_next_not_that_the_initiative_moves():
-    game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+    async with kerch_operation() as (game, app, pilot):
         await pilot.press(key_for(app, "End the operation"))
         await pilot.pause()
         text = flat(app)
@@ -295,11 +293,7 @@ async def test_the_gather_list_says_where_each_unit_is_and_choose_the_unit_gives
         shown = labels(app)
         for cmd in choices:
             assert any(unit_line(game, game.state.units[cmd.unit]) in label for label in shown), shown
-    game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+    async with kerch_operation() as (game, app, pilot):
         await pilot.press(key_for(app, "Gather the force"))
         assert "Add XLII Corps (Kerch) to the force  [1 SP]" in labels(app)
 
@@ -337,11 +331,7 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
 
 async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret():
     from tests.tui.test_pilot_roads import _secret_names
-    game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+    async with kerch_operation(autosave=True) as (game, app, pilot):
         await by_keys(pilot, app, c.EndOperation("axis"))
         await by_keys(pilot, app, c.Choose("axis", "map"), passes=False)
         assert stack(app)[-1] == "PassScreen"
