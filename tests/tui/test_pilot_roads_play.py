@@ -321,6 +321,9 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
         await pilot.pause()
         assert stack(app)[-1] == "ConfirmScreen"    # a chit's rolls ask first, with its text
         assert "The chit is revealed and resolved at once" in flat(app)
+        from rules.roads.odds import chit_odds
+        checks = [ch for step in chit_odds(game, log[at].side, log[at].chit)[1] for ch in step.checks]
+        assert all(f"{float(ch.chance) * 100:.0f}% to pass" in flat(app) for ch in checks)
         await pilot.press("enter")
         await pilot.pause()
         assert len(game.log) == at + 1
@@ -376,3 +379,41 @@ def test_every_step_that_cannot_be_taken_back_asks_first_and_says_what_it_does()
             seen.add(type(cmd))
         game.apply(cmd)
     assert seen == set(kinds)
+
+
+def test_a_chit_and_the_unit_that_checks_show_each_checks_exact_chance_and_what_failing_does():
+    """DESIGN "The terminal" (show what a roll will do, exact odds where we have them; CC
+    9.6.1): over a bots' game, every chit with a check and every unit chosen to check is
+    confirmed with the chance ``rules.roads.odds`` gives and what a failure does; and the
+    chit's confirmation is the same whatever the other side holds (its chits stay secret)."""
+    from tests.support.roads import bot_game_commands, replayed
+    from rules.roads import odds
+    from tui.roads.screen import confirmation
+    log = bot_game_commands(3)
+    game = replayed(3, 0)
+    seen = set()
+    for cmd in log[:900]:
+        if isinstance(cmd, c.PlayChit):
+            title, body = confirmation(game, cmd)
+            why, steps = odds.chit_odds(game, cmd.side, cmd.chit)
+            text = body.plain
+            for step in steps:
+                for check in step.checks:
+                    assert f"{float(check.chance) * 100:.0f}% to pass" in text
+                    assert check.on_fail in text
+                    seen.add(c.PlayChit)
+            b = game.state.battle
+            foe = "soviet" if cmd.side == "axis" else "axis"
+            held = list(b.drawn.get(foe, []))
+            b.drawn[foe] = list(reversed(b.cups.get(foe, [])))[:len(held)]    # other chits held
+            assert confirmation(game, cmd)[1].plain == text
+            b.drawn[foe] = held
+        if isinstance(cmd, c.ChooseUnit):
+            check = next(x for x in odds.waiting_step(game).checks if x.unit == cmd.unit) \
+                if odds.waiting_step(game).action == "check" else None
+            if check is not None:
+                text = confirmation(game, cmd)[1].plain
+                assert f"{float(check.chance) * 100:.0f}% to pass" in text and check.on_fail in text
+                seen.add(c.ChooseUnit)
+        game.apply(cmd)
+    assert seen == {c.PlayChit, c.ChooseUnit}

@@ -368,10 +368,7 @@ class RoadsScreen(GameScreen):
     def confirmation(self, cmd):
         """A secret choice revealed, a card discarded, an operation ended or a battle fought
         cannot be taken back: the shared confirmation says what will happen (tui/widgets/confirm.py)."""
-        from .menu import CONFIRM, is_battle
-        if not (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
-            return None
-        return f"{self.game.describe(cmd)}?", warning(self.game, cmd)
+        return confirmation(self.game, cmd)
 
     # -- after a command ------------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
@@ -646,6 +643,23 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "cursor as before; + again the detail. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
+
+
+def confirmation(game, cmd):
+    """(title, body) of the confirmation `cmd` takes, or None: a chit and the unit that checks
+    give each check's exact chance and what failing does (rules/roads/odds.py), the others
+    what happens (``warning``)."""
+    from rules.roads import commands as c
+
+    from . import forecast
+    from .menu import CONFIRM, is_battle
+    if not (isinstance(cmd, CONFIRM) or is_battle(game, cmd)):
+        return None
+    if isinstance(cmd, c.PlayChit):
+        return f"{game.describe(cmd)}?", forecast.chit_forecast(game, cmd)
+    if isinstance(cmd, c.ChooseUnit):
+        return forecast.unit_title(game, cmd), forecast.unit_forecast(game, cmd)
+    return f"{game.describe(cmd)}?", warning(game, cmd)
 
 
 def warning(game, cmd) -> str:
