@@ -417,3 +417,15 @@ def test_a_chit_and_the_unit_that_checks_show_each_checks_exact_chance_and_what_
                 seen.add(c.ChooseUnit)
         game.apply(cmd)
     assert seen == {c.PlayChit, c.ChooseUnit}
+
+
+def test_the_battle_step_through_takes_events_by_kind_never_a_note_that_speaks_of_cohesion():
+    """The step-through shows a battle's events (CC 9.5-9.6): chosen by their kind, so the
+    computer's public note ("… its cohesion check …") never joins them."""
+    from rules.core.events import Event
+    from tui.roads.screen import battle_events
+    note = Event("Computer (hard): Assault: their cohesion checks are weak", kind="note")
+    check = Event("18th Army checks cohesion: rolls 3, modified 5 against 6: passes.", "CC 9.6.1", "check")
+    retreat = Event("18th Army retreats to Kalach.", "CC 9.6.3f", "retreat")
+    card = Event("Axis play Stukas: +1 to the Soviet cohesion checks.", "CC 2.3.1", "card")
+    assert battle_events([note, check, card, retreat]) == [check, retreat]

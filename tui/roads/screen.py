@@ -379,7 +379,7 @@ class RoadsScreen(GameScreen):
         public events, and the card drawn into their own hand (playtest finding 6)."""
         acting, drawn = self._acting, self._drawn()
         self._hand_before = (None, ())
-        fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
+        fight = battle_events(events)
         computers = bool(self.computer) and acting == self.computer
         leaving = self.concealed or self._concealed or (
             bool(self.computer) and self.game.to_act() == self.computer and not computers)
@@ -643,6 +643,12 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "cursor as before; + again the detail. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
+
+
+def battle_events(events: list[Event]) -> list[Event]:
+    """The events of a battle, by their kind: the step-through's (a public "note", such as the
+    computer's reason, is never one of them, whatever its words)."""
+    return [e for e in events if e.kind in BATTLE_KINDS]
 
 
 def confirmation(game, cmd):
