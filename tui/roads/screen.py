@@ -639,7 +639,7 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "the cursor, its units (short name cohesion-movement-tactical; dep depleted, dis "
         "disorganized, iso isolated) and borders; a shows the area in full, with the map's legend. Areas marked with dots are where the menu's "
         "commands lead. + the overview: the map at one column a cell, about twice as much at once, "
-        "each area its code (and city mark where it fits) and who holds it, the dots and the "
+        "each area its code, its city mark (below the code in a small city) and who holds it, the dots and the "
         "cursor as before; + again the detail. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
