@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from . import battle
+from . import battle, values
+from .geography import units_in
 from .state import other
 
 if TYPE_CHECKING:
@@ -117,3 +118,15 @@ def chit_odds(g: Roads, side: str, chit: str) -> tuple[str, tuple[StepOdds, ...]
 def waiting_step(g: Roads) -> StepOdds:
     """The step waiting for a unit to be chosen (``ChooseUnit``), as it stands now."""
     return step_odds(g, g.state.battle.steps[0])
+
+
+def opening_draws(g: Roads, side: str, force: list[str], area: str) -> tuple[int, int]:
+    """A battle begun by `force` of `side` moving into `area`: how many chits the attacker and
+    the defender draw first (9.5.2: each side its best Tactical Value present; a mountain
+    defender +2, campaign 1.c). Public: the counters' values, not the chits."""
+    defenders = units_in(g, area, other(side))
+    attack = max((values.tactical(g, u) for u in force), default=0)
+    defend = max((values.tactical(g, u) for u in defenders), default=0)
+    if g.map.areas[area].terrain == "mountain":
+        defend += g.rules.mountain_defender_tactical
+    return max(0, attack), max(0, defend)

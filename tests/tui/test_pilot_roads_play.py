@@ -429,3 +429,35 @@ def test_the_battle_step_through_takes_events_by_kind_never_a_note_that_speaks_o
     retreat = Event("18th Army retreats to Kalach.", "CC 9.6.3f", "retreat")
     card = Event("Axis play Stukas: +1 to the Soviet cohesion checks.", "CC 2.3.1", "card")
     assert battle_events([note, check, card, retreat]) == [check, retreat]
+
+
+async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_unit_choice():
+    """Seed 1's opening, as a new player played it in tmux: the move into Izyum's confirmation
+    names the defender and the chits each side draws (9.5.2); the battle begun, the map cursor
+    is on Izyum; after Combined Arms the menu's heading says which unit is chosen and for what,
+    each unit with its chance of passing (9.6.1); a stack's cost is said to be paid at a halt."""
+    from tests.support.screens import shown
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=1, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kharkov"))
+        await by_keys(pilot, app, c.Gather("axis", "iii-pz"))
+        await by_keys(pilot, app, c.Gather("axis", "xi-corps"))
+        await pilot.press(key_for(app, "Move the force"))
+        assert "Move into Kharkov  [2 SP] +2 SP to stack if it halts there" in labels(app)
+        await pilot.press(key_for(app, "Move into Izyum"))
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        assert "against 9th Army (S) 6-1-1. You draw 4 battle chits, they draw 1" in app.screen.body.plain
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert app.screen.query_one(AreaMap).cursor == "izyum"
+        chit = next(x for x in game.legal() if isinstance(x, c.PlayChit) and "combined-arms" in x.chit)
+        await by_keys(pilot, app, chit)
+        assert any(isinstance(x, c.ChooseUnit) for x in game.legal())
+        heading = shown(app, menu(app))
+        assert "Battle of Izyum: Axis, which unit checks cohesion (Combined Arms)" in heading
+        await pilot.press(key_for(app, "Choose the unit"))
+        assert any(label.startswith("XI Corps (A) 7-2-2 · 50% to pass") for label in labels(app)), labels(app)

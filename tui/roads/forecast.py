@@ -10,6 +10,10 @@ from rich.text import Text
 from .panels import NAME
 
 
+# what the unit chosen for a step does, by the step's action
+DOES = {"check": "checks cohesion", "deplete": "is depleted", "fortify": "digs in"}
+
+
 def chance_words(check) -> str:
     """ "40% to pass: a d10 of 1-4 (+2 chit; against cohesion 6)", the cohesion's parts when
     there are more than one (CH 7, -2 river crossed), and the re-roll when a card gives one."""
@@ -43,7 +47,8 @@ def step_text(game, step, side: str, lead: str) -> Text:
         out.append(_cap(f"{lead}no {whose} unit is left for it: no effect.\n"))
         return out
     one = len(step.units) == 1
-    who = game.unit_name(step.units[0]) if one else f"a {whose} unit ({picks})"
+    article = "an" if whose[:1] in "AEIOU" else "a"
+    who = game.unit_name(step.units[0]) if one else f"{article} {whose} unit ({picks})"
     if step.action != "check":
         out.append(_cap(f"{lead}{who}: {step.text}.\n"))
         return out
@@ -60,17 +65,18 @@ def step_text(game, step, side: str, lead: str) -> Text:
 
 
 def chit_forecast(game, cmd) -> Text:
-    """Before a chit is played: its text, then each step in the order it resolves (9.5.4)."""
+    """Before a chit is played: each step in the order it resolves (9.5.4), its chances and what
+    a failure does, then the chit's text."""
     from rules.roads.odds import chit_odds
     chit = game.content.chits[cmd.chit.split("#")[0]]
-    out = Text(f"The chit is revealed and resolved at once: {chit.text}\n")
+    out = Text("The chit is revealed and resolved at once, with its rolls:\n")
     why, steps = chit_odds(game, cmd.side, cmd.chit)
     if why:
         out.append(f"{why[0].upper()}{why[1:]}.\n", style="bold")
     for i, step in enumerate(steps):
         lead = "" if len(steps) == 1 else "First " if i == 0 else "Then "
         out.append_text(step_text(game, step, cmd.side, lead))
-    out.rstrip()
+    out.append(f"{chit.name}: {chit.text}", style="dim")
     return out
 
 
@@ -78,7 +84,7 @@ def unit_title(game, cmd) -> str:
     """ "21st Army checks cohesion (Assault)?": what the unit chosen does, and for which chit."""
     from rules.roads.odds import waiting_step
     step = waiting_step(game)
-    does = {"check": "checks cohesion", "deplete": "is depleted", "fortify": "digs in"}[step.action]
+    does = DOES[step.action]
     return f"{game.unit_name(cmd.unit)} {does} ({step.source})?"
 
 

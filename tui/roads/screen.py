@@ -244,6 +244,10 @@ class RoadsScreen(GameScreen):
         if op_area and op_area != getattr(self, "_op_area", None):
             amap.goto(op_area)               # a new Active Operation: the cursor goes to it
         self._op_area = op_area
+        fight = view.battle.area if view.battle else None
+        if fight and fight != getattr(self, "_battle_area", None):
+            amap.goto(fight)                 # a battle begins: the cursor goes to it
+        self._battle_area = fight
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
@@ -683,7 +687,16 @@ def warning(game, cmd) -> str:
         left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
         return f"{left.strip()} {after_operation(game)}".strip()
     if is_battle(game, cmd):
-        return "A battle is fought there; chits are drawn and cannot be taken back."
+        from rules.roads.geography import units_in
+        from rules.roads.odds import opening_draws
+        op = game.state.operation
+        force = list(op.force) if op else []
+        mine, theirs = opening_draws(game, cmd.side, force, cmd.area)
+        foes = ", ".join(panels.unit_line(game, game.state.units[u])
+                         for u in units_in(game, cmd.area, "soviet" if cmd.side == "axis" else "axis"))
+        return (f"A battle is fought there (9.2) against {foes}. You draw {mine} battle "
+                f"chit{'s' if mine != 1 else ''}, they draw {theirs} (9.5.2: the best Tactical Value "
+                "present). Chits drawn cannot be taken back.")
     if isinstance(cmd, c.PlayCard):
         card = game.content.cards[cmd.card]
         cost = f" It costs {card.sp} SP." if card.sp else ""

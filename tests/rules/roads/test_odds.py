@@ -113,3 +113,22 @@ def test_cc_9_6_5_a_unit_with_no_area_to_retreat_to_is_destroyed():
             game.state.rp[AXIS][n] = 1                     # an enemy RP bars a retreat (9.6.3f)
     assert battle.retreat_options(game, "a3") == []
     assert "destroyed (9.6.5)" in odds.on_fail(game, "a3", "disorganize")
+
+
+@pytest.mark.parametrize("force, into, units", [
+    (("pz", "inf"), "b2", None),                      # TV 4 and 2 against 1 and 1
+    (("inf2",), "b1", None),
+    (("pz",), "b3", {"pz": "a3", "a3": "b3"}),        # a mountain defender: 1 + 2
+])
+def test_cc_9_5_2_the_draws_shown_before_a_battle_are_the_draws_made(force, into, units):
+    from rules.roads import Gather, Move, StartOperation
+    from tests.rules.roads.small_world import small_game
+    from tests.rules.roads.test_worked_examples import ChitOrder
+    game = small_game(dice=ChitOrder([], []), rp={AXIS: {"a2": 2}, SOVIET: {"e2": 2}}, units=units)
+    game.apply(StartOperation(AXIS, "a2"))
+    for u in force:
+        game.apply(Gather(AXIS, u))
+    shown = odds.opening_draws(game, AXIS, list(force), into)
+    game.apply(Move(AXIS, into))
+    b = game.state.battle
+    assert shown == (len(b.drawn[AXIS]), len(b.drawn[SOVIET]))
