@@ -461,3 +461,17 @@ async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_
         assert "Battle of Izyum: Axis, which unit checks cohesion (Combined Arms)" in heading
         await pilot.press(key_for(app, "Choose the unit"))
         assert any(label.startswith("XI Corps (A) 7-2-2 · 50% to pass") for label in labels(app)), labels(app)
+
+
+async def test_undo_after_the_other_sides_secret_choice_says_why_it_stops():
+    """The Card/Map choice (4.2.2) is a reveal: the next player's u is refused, and says so
+    (not "a roll or a draw")."""
+    async with kerch_operation() as (game, app, pilot):
+        await by_keys(pilot, app, c.EndOperation("axis"))
+        await by_keys(pilot, app, c.Choose("axis", "card"))
+        assert game.to_act() == "soviet" and isinstance(app.screen, RoadsScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(game.log) == 3
+        messages = [n.message for n in app._notifications]
+        assert any("a Card/Map choice" in m for m in messages), messages

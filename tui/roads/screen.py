@@ -51,6 +51,9 @@ BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: pl
 
 class RoadsScreen(GameScreen):
     CSS_PATH = CSS_FILE
+    # a secret Card/Map choice is a reveal too: undo stops before it, as before a roll
+    UNDO_REFUSED = ("Cannot undo past a roll, a draw, a Card/Map choice, a chit revealed or the "
+                    "start of the game.")
     BINDINGS = [
         Binding("r", "rules", "Rules", id="rules"),
         Binding("h", "hand", "Hand", id="hand"),
@@ -204,8 +207,11 @@ class RoadsScreen(GameScreen):
             self.action_menu_focus()
 
     def _start_area(self) -> str:
-        """The Active Operation, else the legal area with most of the side's units, else Rostov."""
+        """The battle, else the Active Operation, else the legal area with most of the side's
+        units, else Rostov."""
         s = self.game.state
+        if s.battle is not None:
+            return s.battle.area
         if s.operation is not None:
             return s.operation.area
         areas = [cmd.area for cmd in self.game.legal() if getattr(cmd, "area", None) in self.game.map.areas]
