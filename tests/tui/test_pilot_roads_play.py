@@ -475,3 +475,16 @@ async def test_undo_after_the_other_sides_secret_choice_says_why_it_stops():
         assert len(game.log) == 3
         messages = [n.message for n in app._notifications]
         assert any("a Card/Map choice" in m for m in messages), messages
+
+
+def test_a_game_opened_in_a_battle_shows_the_battle_first():
+    """A save resumed (or a side's first look) in the middle of a battle: the map cursor
+    starts on the battle's area, not the Active Operation's."""
+    from types import SimpleNamespace
+    from tests.support.roads import bot_game_commands, replayed
+    log = bot_game_commands(3)
+    probe = replayed(3, 0)
+    at = next(i for i, cmd in enumerate(log) if probe.apply(cmd) is not None and probe.state.battle is not None
+              and probe.state.battle.area != probe.state.operation.area)
+    game = replayed(3, at + 1)
+    assert RoadsScreen._start_area(SimpleNamespace(game=game)) == game.state.battle.area
