@@ -488,3 +488,28 @@ def test_a_game_opened_in_a_battle_shows_the_battle_first():
               and probe.state.battle.area != probe.state.operation.area)
     game = replayed(3, at + 1)
     assert RoadsScreen._start_area(SimpleNamespace(game=game)) == game.state.battle.area
+
+
+def test_a_retreats_confirmation_says_which_area_of_two_and_whether_it_may_end_there():
+    """CC 9.6.3f: two areas towards the nearest RP, ending short in an area with a friendly
+    RP; the confirmation of each step says which it is, as the game then does."""
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.screen import confirmation
+    log = bot_game_commands(3)
+    game = replayed(3, 0)
+    seen = set()
+    for cmd in log[:900]:
+        if isinstance(cmd, c.Retreat):
+            text = confirmation(game, cmd)[1]
+            step = len(game.state.battle.retreat_path) + 1
+            unit = game.state.battle.retreats[0]
+            assert f"area {step} of 2 (9.6.3f)" in text
+            game.apply(cmd)
+            b = game.state.battle
+            same = b is not None and b.retreats[:1] == [unit]           # still this unit's retreat
+            stop = same and any(isinstance(x, c.StopRetreat) for x in game.legal())
+            assert ("It may end its retreat there" in text) == stop, text
+            seen.add((step, stop))
+            continue
+        game.apply(cmd)
+    assert {(1, True), (1, False), (2, False)} <= seen

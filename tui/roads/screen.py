@@ -722,8 +722,30 @@ def warning(game, cmd) -> str:
     if isinstance(cmd, c.ChooseUnit):
         return "That unit takes the chit's step now: its roll cannot be taken back."
     if isinstance(cmd, c.Retreat):
-        return "The unit withdraws there; a retreat cannot be taken back."
+        return retreat_words(game, cmd)
     return ""
+
+
+def retreat_words(game, cmd) -> str:
+    """What a retreat step does (9.6.3f): which step of how many, whether the retreat may or
+    must end there; off the map by the west edge, that the unit cannot return (1.d.II)."""
+    from rules.roads.state import GONE
+    b = game.state.battle
+    unit = b.retreats[0]
+    name = game.unit_name(unit)
+    if cmd.area == GONE:
+        return (f"{name} leaves the map by the west edge (1.d.II): not destroyed, but it cannot "
+                "return. A retreat cannot be taken back.")
+    step = len(b.retreat_path) + 1
+    total = game.rules.retreat_distance
+    words = f"{name} retreats into {game.area_name(cmd.area)}: area {step} of {total} (9.6.3f)."
+    if step >= total:
+        words += " Its retreat ends there."
+    elif game.state.rp[cmd.side].get(cmd.area, 0) > 0:
+        words += " It may end its retreat there (a friendly RP), or go on."
+    else:
+        words += " It goes on one more area where it can."
+    return words + " A retreat cannot be taken back."
 
 
 def after_operation(game) -> str:
