@@ -464,10 +464,13 @@ async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_
 
 
 async def test_undo_after_the_other_sides_secret_choice_says_why_it_stops():
-    """The Card/Map choice (4.2.2) is a reveal: the next player's u is refused, and says so
-    (not "a roll or a draw")."""
+    """The Card/Map choice (4.2.2): its confirmation says what each leads to; it is a reveal,
+    so the next player's u is refused, and says so (not "a roll or a draw")."""
     async with kerch_operation() as (game, app, pilot):
         await by_keys(pilot, app, c.EndOperation("axis"))
+        from tui.roads.screen import confirmation
+        assert confirmation(game, c.Choose("axis", "card"))[1].startswith("Card: you play, draw or discard one card")
+        assert "only its winner operates" in confirmation(game, c.Choose("axis", "map"))[1]
         await by_keys(pilot, app, c.Choose("axis", "card"))
         assert game.to_act() == "soviet" and isinstance(app.screen, RoadsScreen)
         await pilot.press("u")

@@ -678,6 +678,15 @@ def confirmation(game, cmd):
     return f"{game.describe(cmd)}?", warning(game, cmd)
 
 
+# what each Card/Map choice leads to (CC 4.2.2, 4.2.3), for its confirmation
+CHOICE_WORDS = {
+    "map": ("Map: you conduct one operation, spending an RP (5.2). If both choose Map, a "
+            "roll-off decides (a d10 each, the initiative +2, 4.2.2): only its winner operates."),
+    "card": ("Card: you play, draw or discard one card (4.2.3), after the enemy's operation if "
+             "they choose Map; if both choose Card, the side with the initiative goes first."),
+}
+
+
 def warning(game, cmd) -> str:
     """What happens when `cmd` is given and why it cannot be taken back (for the confirmation,
     on the screen and in plain mode)."""
@@ -685,7 +694,8 @@ def warning(game, cmd) -> str:
 
     from .menu import is_battle
     if isinstance(cmd, c.Choose):
-        return "Your choice stays secret until both sides have chosen; it cannot be taken back."
+        what = CHOICE_WORDS.get(cmd.choice, "")
+        return f"{what} Your choice stays secret until both sides have chosen; it cannot be taken back."
     if isinstance(cmd, c.DiscardCard):
         return "The card goes face down for good; you gain one RP."
     if isinstance(cmd, c.EndOperation):
