@@ -516,3 +516,31 @@ def test_a_retreats_confirmation_says_which_area_of_two_and_whether_it_may_end_t
             continue
         game.apply(cmd)
     assert {(1, True), (1, False), (2, False)} <= seen
+
+
+async def test_a_side_back_at_the_keyboard_finds_its_cursor_on_a_battle_begun_while_it_was_away():
+    """Seed 1, as played in tmux: the Axis looked at the map, then the Soviets attack Taganrog
+    with Human Wave (the Axis player picks the unit that checks): when the keyboard comes back
+    to the Axis, their map cursor is on Taganrog, not where they left it."""
+    from tui.widgets.area_map import AreaMap
+    opening = [c.StartOperation("axis", "kharkov"), c.Gather("axis", "iii-pz"), c.Gather("axis", "xi-corps"),
+               c.Move("axis", "izyum"), c.PlayChit("axis", "axis-combined-arms#2"), c.ChooseUnit("axis", "xi-corps"),
+               c.PlayChit("soviet", "soviet-ambush#1"), c.ChooseUnit("axis", "iii-pz"),
+               c.PlayChit("axis", "axis-assault#3"), c.ChooseUnit("axis", "iii-pz"),
+               c.PlayChit("soviet", "soviet-field-fortifications#2"), c.PlayChit("axis", "axis-combined-arms#3"),
+               c.Retreat("soviet", "kupyansk"), c.Retreat("soviet", "valuyki"), c.ChooseUnit("axis", "iii-pz"),
+               c.EndOperation("axis")]
+    game = new_game(seed=1, players=PLAYERS)
+    for cmd in opening:
+        game.apply(cmd)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        amap = app.screen.query_one(AreaMap)
+        assert amap.cursor != "taganrog"
+        for cmd in (c.Choose("axis", "card"), c.Choose("soviet", "map"), c.StartOperation("soviet", "rostov"),
+                    c.Gather("soviet", "56-army"), c.Move("soviet", "taganrog"),
+                    c.PlayChit("soviet", "soviet-human-wave#1")):
+            await by_keys(pilot, app, cmd)
+        assert app.screen._seat == "axis" and any(isinstance(x, c.ChooseUnit) for x in game.legal())
+        assert amap.cursor == "taganrog"

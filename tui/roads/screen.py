@@ -270,20 +270,29 @@ class RoadsScreen(GameScreen):
     def _map_for(self, seat: str | None, amap: AreaMap) -> None:
         """Each side keeps its own map cursor and scroll across hand-overs: the other side does
         not see where one looked (playtest finding 1). A side's first look starts at its own
-        start area."""
+        start area; a side that comes back to a battle begun while it was away finds its
+        cursor on the battle."""
         if seat is None or seat == self._map_seat:
             return
+        fight = self._battle_key()
         if self._map_seat is not None:
             self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y,
-                                                amap.scale)
+                                                amap.scale, fight)
         self._map_seat = seat
         place = self._map_places.get(seat)
         if place is None:
             amap.goto(self._start_area())
+        elif fight is not None and fight != place[4]:
+            amap.goto(fight[0])               # a battle begun while the other side had the seat
         else:
             amap.goto(place[0])
             if place[3] == amap.scale:        # a scroll taken at the other scale is not this one's
                 amap.scroll_to(place[1], place[2], animate=False, immediate=True)
+
+    def _battle_key(self) -> tuple | None:
+        """The battle under way, as a side saw it when it left the seat (None: no battle)."""
+        b = self.game.state.battle
+        return None if b is None else (b.area, b.attacker, b.came_from)
 
     def _hand_panel(self, view, legal):
         """The seat's hand, the cards it drew last marked new (until its player acts again)."""
