@@ -149,7 +149,10 @@ async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_eac
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen._seat == "soviet" and focused(app) == "menu-options"
-        assert amap.cursor == "kerch"             # the Soviet's own first look: the Active Operation
+        assert amap.cursor == "taman"             # the Soviet's own first look: the battle under way
+        await pilot.press("slash", *"Kerch", "enter")     # the Soviet player looks elsewhere
+        await pilot.pause()
+        assert amap.cursor == "kerch"
         for _ in range(20):
             if game.to_act() == "axis":
                 break
