@@ -91,8 +91,8 @@ def step_odds(g: Roads, entry) -> StepOdds:
     units = tuple(battle.step_candidates(g, entry))
     chooser = battle.step_chooser(g, entry)
     if st.action == "check":
-        return StepOdds(source.name, st.on, chooser, "check", tuple(check_odds(g, u, st.modifier, st.fail) for u in units),
-                        units, "")
+        checks = tuple(check_odds(g, u, st.modifier, st.fail) for u in units)
+        return StepOdds(source.name, st.on, chooser, "check", checks, units, "")
     if st.action == "deplete":
         text = "depleted, no roll (9.6.4; depleted again: disorganized, 9.6.2b)"
     else:

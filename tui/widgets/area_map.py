@@ -406,14 +406,17 @@ def apart(slots: dict[str, list[tuple[int, int, int]]],
     for area, rows in slots.items():
         for i, (y, x, n) in enumerate(rows):
             by_row.setdefault(y, []).append([x, n, area, i])
+    def cost(run: list, y: int, x: int) -> tuple:
+        """What giving back cell x of `run` costs: a code's row cut short, a free cell (no
+        border shows between), a short row."""
+        need = keep.get(run[2], 2) if run[3] == 0 else 0
+        return (run[1] <= need, need, static[y][x][0] == " ", -run[1])
+
     for y, runs in by_row.items():
         runs.sort()
         for left, right in zip(runs, runs[1:]):
             while left[1] > 0 and right[1] > 0 and left[0] + left[1] >= right[0]:
-                def cost(run: list, x: int) -> tuple:
-                    need = keep.get(run[2], 2) if run[3] == 0 else 0
-                    return (run[1] <= need, need, static[y][x][0] == " ", -run[1])
-                if cost(left, left[0] + left[1] - 1) <= cost(right, right[0]):
+                if cost(left, y, left[0] + left[1] - 1) <= cost(right, y, right[0]):
                     left[1] -= 1
                 else:
                     right[0], right[1] = right[0] + 1, right[1] - 1
