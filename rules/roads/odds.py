@@ -75,10 +75,11 @@ def on_fail(g: Roads, unit: str, fail: str) -> str:
             "areas towards its nearest RP (9.6.3)")
 
 
-def check_odds(g: Roads, unit: str, step_modifier: int, fail: str) -> CheckOdds:
-    """`unit` checks cohesion now with a step's `step_modifier` and `fail` (9.6.1)."""
+def check_odds(g: Roads, unit: str, step_modifier: int, fail: str, source: str = "chit") -> CheckOdds:
+    """`unit` checks cohesion now with a step's `step_modifier` and `fail` (9.6.1); `source`:
+    "chit", or "card" for an Attack card's strike."""
     cohesion, why_c = battle.check_value(g, unit)
-    modifier, why_m = battle.roll_modifier(g, unit, step_modifier)
+    modifier, why_m = battle.roll_modifier(g, unit, step_modifier, source)
     rerolls = g.state.battle.rerolls.get(g.state.units[unit].side, 0)
     return CheckOdds(unit, cohesion, modifier, tuple(why_m), tuple(why_c),
                      pass_chance(cohesion, modifier, rerolls), rerolls > 0, on_fail(g, unit, fail))
@@ -91,7 +92,8 @@ def step_odds(g: Roads, entry) -> StepOdds:
     units = tuple(battle.step_candidates(g, entry))
     chooser = battle.step_chooser(g, entry)
     if st.action == "check":
-        checks = tuple(check_odds(g, u, st.modifier, st.fail) for u in units)
+        kind = "card" if str(entry[1]).startswith("card:") else "chit"
+        checks = tuple(check_odds(g, u, st.modifier, st.fail, kind) for u in units)
         return StepOdds(source.name, st.on, chooser, "check", checks, units, "")
     if st.action == "deplete":
         text = "depleted, no roll (9.6.4; depleted again: disorganized, 9.6.2b)"

@@ -547,3 +547,15 @@ async def test_a_side_back_at_the_keyboard_finds_its_cursor_on_a_battle_begun_wh
             await by_keys(pilot, app, cmd)
         assert app.screen._seat == "axis" and any(isinstance(x, c.ChooseUnit) for x in game.legal())
         assert amap.cursor == "taganrog"
+
+
+def test_an_attack_cards_confirmation_in_a_battle_gives_its_strikes_chance():
+    """An Attack card's strike (9.4; a unit checks at once, 9.6.1) is confirmed with the chance
+    the engine then rolls at, as a chit is: Blitz against the 3rd Army (CH 6) at +1, 5 in 10."""
+    from rules.roads.state import AXIS
+    from tests.rules.roads.test_battle import fight
+    from tui.roads.screen import confirmation
+    game = fight([1], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    title, body = confirmation(game, c.PlayCard(AXIS, "a-blitz"))
+    assert body.plain.startswith("The card is played face up for good")
+    assert "3rd Army checks cohesion:" in body.plain and "50% to pass: a d10 of 1-5 (+1 card" in body.plain

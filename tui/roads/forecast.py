@@ -105,3 +105,18 @@ def unit_forecast(game, cmd) -> Text:
         out.append("The others would pass: " + ", ".join(others) + ".")
     out.rstrip()
     return out
+
+
+def card_forecast(game, cmd, words: str) -> Text | str:
+    """A card played in a battle whose effect is a strike (an Attack card: a unit checks at
+    once): `words` (what playing it does), then that check's chances as a chit's (9.6.1)."""
+    from rules.roads.odds import step_odds
+    card = game.content.cards[cmd.card]
+    strikes = [i for i, eff in enumerate(card.effect) if eff.op == "strike"]
+    if game.state.battle is None or not strikes or any(eff.op == "cohesion" for eff in card.effect):
+        return words
+    out = Text(words + "\n")
+    for i in strikes:
+        out.append_text(step_text(game, step_odds(game, [cmd.side, "card:" + cmd.card, i]), cmd.side, ""))
+    out.rstrip()
+    return out

@@ -684,6 +684,8 @@ def confirmation(game, cmd):
         return f"{game.describe(cmd)}?", forecast.chit_forecast(game, cmd)
     if isinstance(cmd, c.ChooseUnit):
         return forecast.unit_title(game, cmd), forecast.unit_forecast(game, cmd)
+    if isinstance(cmd, c.PlayCard):
+        return f"{game.describe(cmd)}?", forecast.card_forecast(game, cmd, warning(game, cmd))
     return f"{game.describe(cmd)}?", warning(game, cmd)
 
 

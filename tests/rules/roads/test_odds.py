@@ -132,3 +132,19 @@ def test_cc_9_5_2_the_draws_shown_before_a_battle_are_the_draws_made(force, into
     game.apply(Move(AXIS, into))
     b = game.state.battle
     assert shown == (len(b.drawn[AXIS]), len(b.drawn[SOVIET]))
+
+
+def test_cc_9_4_an_attack_cards_strike_shows_the_chance_its_check_is_made_at():
+    """Blitz (an Attack card: a Soviet unit checks at +1 at once): the 3rd Army (CH 6) passes on
+    faces 1-5, as the step the card adds shows before it is played."""
+    from rules.roads import PlayCard
+    before = fight([1], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    step = odds.step_odds(before, [AXIS, "card:a-blitz", 0])
+    (check,) = step.checks
+    assert (step.source, check.unit, check.chance) == ("Blitz", "a3", Fraction(5, 10))
+    passed = 0
+    for face in range(1, 11):
+        game = fight([face], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+        game.apply(PlayCard(AXIS, "a-blitz"))
+        passed += "passes" in checks(game)[-1].text
+    assert Fraction(passed, 10) == check.chance
