@@ -132,8 +132,11 @@ class Game:
     def annotate(self, note: str) -> None:
         """Let the next command applied carry ``note``: a public line (never a secret), kept in
         ``notes`` and in the save, and logged as an event of kind "note" before the command's
-        own events. The next ``apply`` takes it whether or not the command is legal. One line of
-        printable characters, at most ``MAX_NOTE`` (longer is cut), as a save holds it."""
+        own events. The next ``apply`` takes it whether or not the command is legal. It is kept
+        as a save holds it: one line, each character that is not printable (a newline, an
+        escape) made a space, the ends stripped, and cut to its first ``MAX_NOTE`` (1,000)
+        characters when longer; when nothing is left there is no note. (A save whose note is
+        longer than ``MAX_NOTE`` is refused when loaded: rules/core/save.py.)"""
         line = "".join(ch if ch.isprintable() else " " for ch in note).strip()
         self._note = line[:MAX_NOTE]
 

@@ -309,11 +309,13 @@ def check_value(g: Roads, unit: str) -> tuple[int, list[str]]:
     return max(1, value), why
 
 
-def roll_modifier(g: Roads, unit: str, step_mod: int) -> tuple[int, list[str]]:
+def roll_modifier(g: Roads, unit: str, step_mod: int, source: str = "chit") -> tuple[int, list[str]]:
+    """What is added to the roll, and why: the step's own modifier (a chit's, or an Attack
+    card's strike: `source` "card"), the cards', a fortification's, Order 227's."""
     b = g.state.battle
     side = g.state.units[unit].side
     mod = step_mod
-    why = [f"{step_mod:+d} chit"] if step_mod else []
+    why = [f"{step_mod:+d} {source}"] if step_mod else []
     card = b.cohesion_mod.get(side, 0)
     if card:
         mod += card
@@ -340,7 +342,7 @@ def resolve_step(g: Roads, entry, unit: str) -> list[Event]:
     if st.action == "deplete":
         return deplete(g, unit)
     target, why_t = check_value(g, unit)
-    mod, why_m = roll_modifier(g, unit, st.modifier)
+    mod, why_m = roll_modifier(g, unit, st.modifier, "card" if chit.id.startswith("card:") else "chit")
     roll = g.dice.roll(1, 10)[0]                     # 9.6.1: a d10, "0" read as 10
     total = roll + mod
     passed = total <= target
@@ -629,9 +631,26 @@ def play_card(g: Roads, cmd: PlayCard) -> list[Event]:
 
 def _continue_after_card(g: Roads) -> list[Event]:
     b = g.state.battle
+    events = _strike_now(g)
     if b.retreats:
-        return _auto_retreat(g) + ([] if b.retreats else _after_card_end(g))
-    return _after_card_end(g)
+        return events + _auto_retreat(g) + ([] if b.retreats else _after_card_end(g))
+    return events + _after_card_end(g)
+
+
+def _strike_now(g: Roads) -> list[Event]:
+    """9.4: an Attack card's strike checks at once, the unit its only candidate or the one its
+    chooser picks (``ChooseUnit`` answers that); it waits for no chit (a chit played next sets
+    its own steps)."""
+    b = g.state.battle
+    events: list[Event] = []
+    while b.steps and not b.retreats:
+        candidates = step_candidates(g, b.steps[0])
+        if len(candidates) > 1:
+            break
+        entry = b.steps.pop(0)
+        if candidates:
+            events += resolve_step(g, entry, candidates[0])
+    return events
 
 
 def _after_card_end(g: Roads) -> list[Event]:

@@ -297,7 +297,8 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         s.leader = cmd.area
     op.path.append(cmd.area)
     crossing = f" across the {g.map.river(here, cmd.area)}" if kind != "none" else ""
-    events.append(Event(f"{_force_label(g, op.force)} moves{crossing} into {g.area_name(cmd.area)}.",
+    verb = "move" if len(op.force) > 1 else "moves"
+    events.append(Event(f"{_force_label(g, op.force)} {verb}{crossing} into {g.area_name(cmd.area)}.",
                         "CC 6.3", "move"))
     if enemy:
         from . import battle

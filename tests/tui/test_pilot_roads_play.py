@@ -149,7 +149,10 @@ async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_eac
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen._seat == "soviet" and focused(app) == "menu-options"
-        assert amap.cursor == "kerch"             # the Soviet's own first look: the Active Operation
+        assert amap.cursor == "taman"             # the Soviet's own first look: the battle under way
+        await pilot.press("slash", *"Kerch", "enter")     # the Soviet player looks elsewhere
+        await pilot.pause()
+        assert amap.cursor == "kerch"
         for _ in range(20):
             if game.to_act() == "axis":
                 break
@@ -321,6 +324,9 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
         await pilot.pause()
         assert stack(app)[-1] == "ConfirmScreen"    # a chit's rolls ask first, with its text
         assert "The chit is revealed and resolved at once" in flat(app)
+        from rules.roads.odds import chit_odds
+        checks = [ch for step in chit_odds(game, log[at].side, log[at].chit)[1] for ch in step.checks]
+        assert all(f"{float(ch.chance) * 100:.0f}% to pass" in flat(app) for ch in checks)
         await pilot.press("enter")
         await pilot.pause()
         assert len(game.log) == at + 1
@@ -376,3 +382,180 @@ def test_every_step_that_cannot_be_taken_back_asks_first_and_says_what_it_does()
             seen.add(type(cmd))
         game.apply(cmd)
     assert seen == set(kinds)
+
+
+def test_a_chit_and_the_unit_that_checks_show_each_checks_exact_chance_and_what_failing_does():
+    """DESIGN "The terminal" (show what a roll will do, exact odds where we have them; CC
+    9.6.1): over a bots' game, every chit with a check and every unit chosen to check is
+    confirmed with the chance ``rules.roads.odds`` gives and what a failure does; and the
+    chit's confirmation is the same whatever the other side holds (its chits stay secret)."""
+    from tests.support.roads import bot_game_commands, replayed
+    from rules.roads import odds
+    from tui.roads.screen import confirmation
+    log = bot_game_commands(3)
+    game = replayed(3, 0)
+    seen = set()
+    for cmd in log[:900]:
+        if isinstance(cmd, c.PlayChit):
+            title, body = confirmation(game, cmd)
+            why, steps = odds.chit_odds(game, cmd.side, cmd.chit)
+            text = body.plain
+            for step in steps:
+                for check in step.checks:
+                    assert f"{float(check.chance) * 100:.0f}% to pass" in text
+                    assert check.on_fail in text
+                    seen.add(c.PlayChit)
+            b = game.state.battle
+            foe = "soviet" if cmd.side == "axis" else "axis"
+            held = list(b.drawn.get(foe, []))
+            b.drawn[foe] = list(reversed(b.cups.get(foe, [])))[:len(held)]    # other chits held
+            assert confirmation(game, cmd)[1].plain == text
+            b.drawn[foe] = held
+        if isinstance(cmd, c.ChooseUnit):
+            check = next(x for x in odds.waiting_step(game).checks if x.unit == cmd.unit) \
+                if odds.waiting_step(game).action == "check" else None
+            if check is not None:
+                text = confirmation(game, cmd)[1].plain
+                assert f"{float(check.chance) * 100:.0f}% to pass" in text and check.on_fail in text
+                seen.add(c.ChooseUnit)
+        game.apply(cmd)
+    assert seen == {c.PlayChit, c.ChooseUnit}
+
+
+def test_the_battle_step_through_takes_events_by_kind_never_a_note_that_speaks_of_cohesion():
+    """The step-through shows a battle's events (CC 9.5-9.6): chosen by their kind, so the
+    computer's public note ("… its cohesion check …") never joins them."""
+    from rules.core.events import Event
+    from tui.roads.screen import battle_events
+    note = Event("Computer (hard): Assault: their cohesion checks are weak", kind="note")
+    check = Event("18th Army checks cohesion: rolls 3, modified 5 against 6: passes.", "CC 9.6.1", "check")
+    retreat = Event("18th Army retreats to Kalach.", "CC 9.6.3f", "retreat")
+    card = Event("Axis play Stukas: +1 to the Soviet cohesion checks.", "CC 2.3.1", "card")
+    assert battle_events([note, check, card, retreat]) == [check, retreat]
+
+
+async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_unit_choice():
+    """Seed 1's opening, as a new player played it in tmux: the move into Izyum's confirmation
+    names the defender and the chits each side draws (9.5.2); the battle begun, the map cursor
+    is on Izyum; after Combined Arms the menu's heading says which unit is chosen and for what,
+    each unit with its chance of passing (9.6.1); a stack's cost is said to be paid at a halt."""
+    from tests.support.screens import shown
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=1, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kharkov"))
+        await by_keys(pilot, app, c.Gather("axis", "iii-pz"))
+        await by_keys(pilot, app, c.Gather("axis", "xi-corps"))
+        await pilot.press(key_for(app, "Move the force"))
+        assert "Move into Kharkov  [2 SP] +2 SP to stack if it halts there" in labels(app)
+        await pilot.press(key_for(app, "Move into Izyum"))
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        assert "against 9th Army (S) 6-1-1. You draw 4 battle chits, they draw 1" in app.screen.body.plain
+        await pilot.press("y")
+        await settle(pilot, app)
+        assert app.screen.query_one(AreaMap).cursor == "izyum"
+        chit = next(x for x in game.legal() if isinstance(x, c.PlayChit) and "combined-arms" in x.chit)
+        await by_keys(pilot, app, chit)
+        assert any(isinstance(x, c.ChooseUnit) for x in game.legal())
+        heading = shown(app, menu(app))
+        assert "Battle of Izyum: Axis, which unit checks cohesion (Combined Arms)" in heading
+        await pilot.press(key_for(app, "Choose the unit"))
+        assert any(label.startswith("XI Corps (A) 7-2-2 · 50% to pass") for label in labels(app)), labels(app)
+
+
+async def test_undo_after_the_other_sides_secret_choice_says_why_it_stops():
+    """The Card/Map choice (4.2.2): its confirmation says what each leads to; it is a reveal,
+    so the next player's u is refused, and says so (not "a roll or a draw")."""
+    async with kerch_operation() as (game, app, pilot):
+        await by_keys(pilot, app, c.EndOperation("axis"))
+        from tui.roads.screen import confirmation
+        assert confirmation(game, c.Choose("axis", "card"))[1].startswith("Card: you play, draw or discard one card")
+        assert "only its winner operates" in confirmation(game, c.Choose("axis", "map"))[1]
+        await by_keys(pilot, app, c.Choose("axis", "card"))
+        assert game.to_act() == "soviet" and isinstance(app.screen, RoadsScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(game.log) == 3
+        messages = [n.message for n in app._notifications]
+        assert any("a Card/Map choice" in m for m in messages), messages
+
+
+def test_a_game_opened_in_a_battle_shows_the_battle_first():
+    """A save resumed (or a side's first look) in the middle of a battle: the map cursor
+    starts on the battle's area, not the Active Operation's."""
+    from types import SimpleNamespace
+    from tests.support.roads import bot_game_commands, replayed
+    log = bot_game_commands(3)
+    probe = replayed(3, 0)
+    at = next(i for i, cmd in enumerate(log) if probe.apply(cmd) is not None and probe.state.battle is not None
+              and probe.state.battle.area != probe.state.operation.area)
+    game = replayed(3, at + 1)
+    assert RoadsScreen._start_area(SimpleNamespace(game=game)) == game.state.battle.area
+
+
+def test_a_retreats_confirmation_says_which_area_of_two_and_whether_it_may_end_there():
+    """CC 9.6.3f: two areas towards the nearest RP, ending short in an area with a friendly
+    RP; the confirmation of each step says which it is, as the game then does."""
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.screen import confirmation
+    log = bot_game_commands(3)
+    game = replayed(3, 0)
+    seen = set()
+    for cmd in log[:900]:
+        if isinstance(cmd, c.Retreat):
+            text = confirmation(game, cmd)[1]
+            step = len(game.state.battle.retreat_path) + 1
+            unit = game.state.battle.retreats[0]
+            assert f"area {step} of 2 (9.6.3f)" in text
+            game.apply(cmd)
+            b = game.state.battle
+            same = b is not None and b.retreats[:1] == [unit]           # still this unit's retreat
+            stop = same and any(isinstance(x, c.StopRetreat) for x in game.legal())
+            assert ("It may end its retreat there" in text) == stop, text
+            seen.add((step, stop))
+            continue
+        game.apply(cmd)
+    assert {(1, True), (1, False), (2, False)} <= seen
+
+
+async def test_a_side_back_at_the_keyboard_finds_its_cursor_on_a_battle_begun_while_it_was_away():
+    """Seed 1, as played in tmux: the Axis looked at the map, then the Soviets attack Taganrog
+    with Human Wave (the Axis player picks the unit that checks): when the keyboard comes back
+    to the Axis, their map cursor is on Taganrog, not where they left it."""
+    from tui.widgets.area_map import AreaMap
+    opening = [c.StartOperation("axis", "kharkov"), c.Gather("axis", "iii-pz"), c.Gather("axis", "xi-corps"),
+               c.Move("axis", "izyum"), c.PlayChit("axis", "axis-combined-arms#2"), c.ChooseUnit("axis", "xi-corps"),
+               c.PlayChit("soviet", "soviet-ambush#1"), c.ChooseUnit("axis", "iii-pz"),
+               c.PlayChit("axis", "axis-assault#3"), c.ChooseUnit("axis", "iii-pz"),
+               c.PlayChit("soviet", "soviet-field-fortifications#2"), c.PlayChit("axis", "axis-combined-arms#3"),
+               c.Retreat("soviet", "kupyansk"), c.Retreat("soviet", "valuyki"), c.ChooseUnit("axis", "iii-pz"),
+               c.EndOperation("axis")]
+    game = new_game(seed=1, players=PLAYERS)
+    for cmd in opening:
+        game.apply(cmd)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        amap = app.screen.query_one(AreaMap)
+        assert amap.cursor != "taganrog"
+        for cmd in (c.Choose("axis", "card"), c.Choose("soviet", "map"), c.StartOperation("soviet", "rostov"),
+                    c.Gather("soviet", "56-army"), c.Move("soviet", "taganrog"),
+                    c.PlayChit("soviet", "soviet-human-wave#1")):
+            await by_keys(pilot, app, cmd)
+        assert app.screen._seat == "axis" and any(isinstance(x, c.ChooseUnit) for x in game.legal())
+        assert amap.cursor == "taganrog"
+
+
+def test_an_attack_cards_confirmation_in_a_battle_gives_its_strikes_chance():
+    """An Attack card's strike (9.4; a unit checks at once, 9.6.1) is confirmed with the chance
+    the engine then rolls at, as a chit is: Blitz against the 3rd Army (CH 6) at +1, 5 in 10."""
+    from rules.roads.state import AXIS
+    from tests.rules.roads.test_battle import fight
+    from tui.roads.screen import confirmation
+    game = fight([1], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    title, body = confirmation(game, c.PlayCard(AXIS, "a-blitz"))
+    assert body.plain.startswith("The card is played face up for good")
+    assert "3rd Army checks cohesion:" in body.plain and "50% to pass: a d10 of 1-5 (+1 card" in body.plain

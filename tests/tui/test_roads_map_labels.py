@@ -4,8 +4,8 @@ row (a border glyph stands between them), every city shows its mark with its cod
 Operation's marker sits in its own area, and a small area drops its label's tail in a fixed
 order (marks, then units) rather than drawing into a neighbour. Checked on real positions of the
 bots' games (seeds 1-3) from both seats, and on the screen at 80x24 and 160x50; the overview
-(one column a cell, ``+``) the same way: each area's code (with its mark where it fits) in its
-own cells."""
+(one column a cell, ``+``) the same way: each area's code in its own cells, every city's mark
+with it or on the area's next row, no two areas' labels side by side."""
 
 from __future__ import annotations
 
@@ -49,19 +49,25 @@ def drawn(game, seat):
 
 
 def check_overview(game, seat) -> None:
-    """The overview: every label character in a cell of its own area, each area's code first
-    (with its city mark where it fits), the control row nothing but control and units."""
+    """The overview: every label character in a cell of its own area, never next to another
+    area's label on a row; each area's code first, every city's mark with it or on a row of its
+    own area below it; the other rows nothing but control and units."""
     static, slots, _rows = prepare(game.map, OVERVIEW)
     labels, _fills = panels.map_labels(game, game.view(seat), room(slots), overview=True)
     cells = placed(game.map, slots, labels)
     assert len(static[0]) == game.map.width
     for (x, y), (area, ch) in cells.items():
         assert static[y][x][2] == area, f"{area}'s {ch!r} at ({x}, {y}) is in {static[y][x][2]}"
+        for nx in (x - 1, x + 1):
+            other = cells.get((nx, y))
+            assert other is None or other[0] == area, f"{area}'s label touches {other[0]}'s at ({nx}, {y})"
     for area, a in game.map.areas.items():
         mark = "◉" if (a.vp_axis or a.vp_soviet) else "•" if a.city else ""
         rows = [text for text, _style in labels[area]]
         assert rows and rows[0] in (a.code, a.code + mark), (area, rows)
-        assert all(set(r) <= set("AaSs·0123456789!i") for r in rows[1:]), (area, rows)
+        if mark:
+            assert "".join(rows).count(mark) == 1, (area, rows)
+        assert all(set(r) <= set("AaSs·0123456789!i" + mark) for r in rows[1:]), (area, rows)
 
 
 def check(game, seat) -> None:

@@ -93,7 +93,7 @@ def label(game, cmd: Command) -> str:
         text = f"Add {game.unit_name(cmd.unit)} ({game.area_name(unit.where)}) to the force"
     if isinstance(cmd, c.ChooseUnit) and unit is not None:     # its values and state (finding 11)
         from .panels import unit_line
-        text = unit_line(game, unit)
+        text = unit_line(game, unit) + check_chance(game, cmd.unit)
     if isinstance(cmd, c.Choose) and cmd.event:
         text += f", {game.card_name(cmd.event)} set face down against the enemy's operation"
     cost = sp_cost(game, cmd)
@@ -101,7 +101,7 @@ def label(game, cmd: Command) -> str:
         text += f"  [{cost} SP]"
     extra = stacking_cost(game, cmd)
     if extra:
-        text += f" +{extra} SP stacking"
+        text += f" +{extra} SP to stack if it halts there"          # paid at the halt (8.2)
     if is_battle(game, cmd):
         text += "  ⚔ battle"
     if isinstance(cmd, c.Halt):
@@ -388,13 +388,40 @@ PENDING = {"place-rp": "place an RP", "place-unit": "place a reinforcement",
            "remove-rp": "remove one of your RPs", "leader": "place Manstein"}
 
 
+def check_chance(game, unit: str) -> str:
+    """ " · 50% to pass": the chance of the check a unit chosen now makes (CC 9.6.1), or ""."""
+    from rules.roads.odds import waiting_step
+    b = game.state.battle
+    if b is None or not b.steps or b.retreats:
+        return ""
+    found = next((ch for ch in waiting_step(game).checks if ch.unit == unit), None)
+    return f" · {float(found.chance) * 100:.0f}% to pass" if found else ""
+
+
+def battle_choice(game) -> str:
+    """What the battle waits for when it is a choice: ", which unit checks (Ambush)", ", where
+    the 9th Army retreats"; else ""."""
+    b = game.state.battle
+    if b.retreats:
+        return f", where {game.unit_name(b.retreats[0])} retreats"
+    if b.steps:
+        from rules.roads.battle import step_candidates
+        if len(step_candidates(game, b.steps[0])) > 1:
+            from rules.roads.odds import waiting_step
+
+            from .forecast import DOES
+            step = waiting_step(game)
+            return f", which unit {DOES[step.action]} ({step.source})"
+    return ""
+
+
 def title(game) -> str:
     s = game.state
     who = game.side_name(game.to_act())
     if s.phase == "over":
         return "The campaign is over"
     if s.battle is not None:
-        return f"Battle of {game.area_name(s.battle.area)}: {who}"
+        return f"Battle of {game.area_name(s.battle.area)}: {who}{battle_choice(game)}"
     if s.pending:
         p = s.pending[0]
         what = PENDING.get(p.kind, p.kind.replace("-", " "))

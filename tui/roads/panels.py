@@ -28,7 +28,7 @@ def map_labels(game, view: View, room: dict[str, list[int]] | None = None,
     """(labels, fills) for the area map: code and city/VP mark, then control and units, then
     the Active Operation, battle and RPs, and flags (! disorganized, i isolated). Given each
     area's label room (the map's ``room``), the rows are fitted to it (``fit``). The overview
-    keeps the code (its mark only where it fits) and the control and units' row."""
+    keeps the code and mark (``overview_rows``) and the control and units' row."""
     by_area: dict[str, list] = {}
     for u in view.units:
         by_area.setdefault(u.where, []).append(u)
@@ -64,12 +64,29 @@ def map_labels(game, view: View, room: dict[str, list[int]] | None = None,
         if third and not overview:
             rows.append((third, Style(bold=True, underline=True)))
         if overview and room is not None:         # a row of its own or none: "Kas" reads as a code
-            rows = rows[:len(room[area_id])]
+            rows = overview_rows(rows, room[area_id], a.code, mark)
         labels[area_id] = fit(rows, room[area_id]) if room is not None else [
             ("".join(t if isinstance(t, str) else t[0] for t in tokens), style) for tokens, style in rows]
         if owner in FILL:
             fills[area_id] = FILL[owner]
     return labels, fills
+
+
+def overview_rows(rows: list[tuple[list, Style]], room: list[int], code: str, mark: str) -> list[tuple[list, Style]]:
+    """The overview's rows (the code's, then control and units'), one a place. A city whose code
+    row has no cell for its mark shows the mark on a row of its own after the control's, else
+    before the control, where a count of units gives way to its letter ("◉S": a city held
+    by Soviet units): a city is marked in the overview too."""
+    if mark and room and room[0] < len(code) + len(mark):
+        rows = [([code], rows[0][1])] + rows[1:]
+        if len(room) >= 3 and room[1] >= 2:
+            rows = rows[:2] + [([mark], rows[0][1])]
+        elif len(room) >= 2:
+            tokens, style = rows[1]
+            short = [(t, t[0]) if isinstance(t, str) and t[:1] in ("A", "S") and t[1:].isdigit() else t
+                     for t in tokens]
+            rows = [rows[0], ([mark] + short, style)]
+    return rows[:len(room)]
 
 
 def fit(rows: list[tuple[list, Style]], room: list[int]) -> list[tuple[str, Style]]:

@@ -51,6 +51,9 @@ BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: pl
 
 class RoadsScreen(GameScreen):
     CSS_PATH = CSS_FILE
+    # a secret Card/Map choice is a reveal too: undo stops before it, as before a roll
+    UNDO_REFUSED = ("Cannot undo past a roll, a draw, a Card/Map choice, a chit revealed or the "
+                    "start of the game.")
     BINDINGS = [
         Binding("r", "rules", "Rules", id="rules"),
         Binding("h", "hand", "Hand", id="hand"),
@@ -204,8 +207,11 @@ class RoadsScreen(GameScreen):
             self.action_menu_focus()
 
     def _start_area(self) -> str:
-        """The Active Operation, else the legal area with most of the side's units, else Rostov."""
+        """The battle, else the Active Operation, else the legal area with most of the side's
+        units, else Rostov."""
         s = self.game.state
+        if s.battle is not None:
+            return s.battle.area
         if s.operation is not None:
             return s.operation.area
         areas = [cmd.area for cmd in self.game.legal() if getattr(cmd, "area", None) in self.game.map.areas]
@@ -244,6 +250,10 @@ class RoadsScreen(GameScreen):
         if op_area and op_area != getattr(self, "_op_area", None):
             amap.goto(op_area)               # a new Active Operation: the cursor goes to it
         self._op_area = op_area
+        fight = view.battle.area if view.battle else None
+        if fight and fight != getattr(self, "_battle_area", None):
+            amap.goto(fight)                 # a battle begins: the cursor goes to it
+        self._battle_area = fight
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
@@ -260,20 +270,29 @@ class RoadsScreen(GameScreen):
     def _map_for(self, seat: str | None, amap: AreaMap) -> None:
         """Each side keeps its own map cursor and scroll across hand-overs: the other side does
         not see where one looked (playtest finding 1). A side's first look starts at its own
-        start area."""
+        start area; a side that comes back to a battle begun while it was away finds its
+        cursor on the battle."""
         if seat is None or seat == self._map_seat:
             return
+        fight = self._battle_key()
         if self._map_seat is not None:
             self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y,
-                                                amap.scale)
+                                                amap.scale, fight)
         self._map_seat = seat
         place = self._map_places.get(seat)
         if place is None:
             amap.goto(self._start_area())
+        elif fight is not None and fight != place[4]:
+            amap.goto(fight[0])               # a battle begun while the other side had the seat
         else:
             amap.goto(place[0])
             if place[3] == amap.scale:        # a scroll taken at the other scale is not this one's
                 amap.scroll_to(place[1], place[2], animate=False, immediate=True)
+
+    def _battle_key(self) -> tuple | None:
+        """The battle under way, as a side saw it when it left the seat (None: no battle)."""
+        b = self.game.state.battle
+        return None if b is None else (b.area, b.attacker, b.came_from)
 
     def _hand_panel(self, view, legal):
         """The seat's hand, the cards it drew last marked new (until its player acts again)."""
@@ -368,10 +387,7 @@ class RoadsScreen(GameScreen):
     def confirmation(self, cmd):
         """A secret choice revealed, a card discarded, an operation ended or a battle fought
         cannot be taken back: the shared confirmation says what will happen (tui/widgets/confirm.py)."""
-        from .menu import CONFIRM, is_battle
-        if not (isinstance(cmd, CONFIRM) or is_battle(self.game, cmd)):
-            return None
-        return f"{self.game.describe(cmd)}?", warning(self.game, cmd)
+        return confirmation(self.game, cmd)
 
     # -- after a command ------------------------------------------------------------------------
     def present(self, events: list[Event], done) -> None:
@@ -382,7 +398,7 @@ class RoadsScreen(GameScreen):
         public events, and the card drawn into their own hand (playtest finding 6)."""
         acting, drawn = self._acting, self._drawn()
         self._hand_before = (None, ())
-        fight = [e for e in events if e.kind in BATTLE_KINDS or "cohesion" in e.text.lower()]
+        fight = battle_events(events)
         computers = bool(self.computer) and acting == self.computer
         leaving = self.concealed or self._concealed or (
             bool(self.computer) and self.game.to_act() == self.computer and not computers)
@@ -642,10 +658,44 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "the cursor, its units (short name cohesion-movement-tactical; dep depleted, dis "
         "disorganized, iso isolated) and borders; a shows the area in full, with the map's legend. Areas marked with dots are where the menu's "
         "commands lead. + the overview: the map at one column a cell, about twice as much at once, "
-        "each area its code (and city mark where it fits) and who holds it, the dots and the "
+        "each area its code, its city mark (below the code in a small city) and who holds it, the dots and the "
         "cursor as before; + again the detail. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
         "side's view only.")
+
+
+def battle_events(events: list[Event]) -> list[Event]:
+    """The events of a battle, by their kind: the step-through's (a public "note", such as the
+    computer's reason, is never one of them, whatever its words)."""
+    return [e for e in events if e.kind in BATTLE_KINDS]
+
+
+def confirmation(game, cmd):
+    """(title, body) of the confirmation `cmd` takes, or None: a chit and the unit that checks
+    give each check's exact chance and what failing does (rules/roads/odds.py), the others
+    what happens (``warning``)."""
+    from rules.roads import commands as c
+
+    from . import forecast
+    from .menu import CONFIRM, is_battle
+    if not (isinstance(cmd, CONFIRM) or is_battle(game, cmd)):
+        return None
+    if isinstance(cmd, c.PlayChit):
+        return f"{game.describe(cmd)}?", forecast.chit_forecast(game, cmd)
+    if isinstance(cmd, c.ChooseUnit):
+        return forecast.unit_title(game, cmd), forecast.unit_forecast(game, cmd)
+    if isinstance(cmd, c.PlayCard):
+        return f"{game.describe(cmd)}?", forecast.card_forecast(game, cmd, warning(game, cmd))
+    return f"{game.describe(cmd)}?", warning(game, cmd)
+
+
+# what each Card/Map choice leads to (CC 4.2.2, 4.2.3), for its confirmation
+CHOICE_WORDS = {
+    "map": ("Map: you conduct one operation, spending an RP (5.2). If both choose Map, a "
+            "roll-off decides (a d10 each, the initiative +2, 4.2.2): only its winner operates."),
+    "card": ("Card: you play, draw or discard one card (4.2.3), after the enemy's operation if "
+             "they choose Map; if both choose Card, the side with the initiative goes first."),
+}
 
 
 def warning(game, cmd) -> str:
@@ -655,7 +705,8 @@ def warning(game, cmd) -> str:
 
     from .menu import is_battle
     if isinstance(cmd, c.Choose):
-        return "Your choice stays secret until both sides have chosen; it cannot be taken back."
+        what = CHOICE_WORDS.get(cmd.choice, "")
+        return f"{what} Your choice stays secret until both sides have chosen; it cannot be taken back."
     if isinstance(cmd, c.DiscardCard):
         return "The card goes face down for good; you gain one RP."
     if isinstance(cmd, c.EndOperation):
@@ -663,7 +714,16 @@ def warning(game, cmd) -> str:
         left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
         return f"{left.strip()} {after_operation(game)}".strip()
     if is_battle(game, cmd):
-        return "A battle is fought there; chits are drawn and cannot be taken back."
+        from rules.roads.geography import units_in
+        from rules.roads.odds import opening_draws
+        op = game.state.operation
+        force = list(op.force) if op else []
+        mine, theirs = opening_draws(game, cmd.side, force, cmd.area)
+        foes = ", ".join(panels.unit_line(game, game.state.units[u])
+                         for u in units_in(game, cmd.area, "soviet" if cmd.side == "axis" else "axis"))
+        return (f"A battle is fought there (9.2) against {foes}. You draw {mine} battle "
+                f"chit{'s' if mine != 1 else ''}, they draw {theirs} (9.5.2: the best Tactical Value "
+                "present). Chits drawn cannot be taken back.")
     if isinstance(cmd, c.PlayCard):
         card = game.content.cards[cmd.card]
         cost = f" It costs {card.sp} SP." if card.sp else ""
@@ -683,8 +743,30 @@ def warning(game, cmd) -> str:
     if isinstance(cmd, c.ChooseUnit):
         return "That unit takes the chit's step now: its roll cannot be taken back."
     if isinstance(cmd, c.Retreat):
-        return "The unit withdraws there; a retreat cannot be taken back."
+        return retreat_words(game, cmd)
     return ""
+
+
+def retreat_words(game, cmd) -> str:
+    """What a retreat step does (9.6.3f): which step of how many, whether the retreat may or
+    must end there; off the map by the west edge, that the unit cannot return (1.d.II)."""
+    from rules.roads.state import GONE
+    b = game.state.battle
+    unit = b.retreats[0]
+    name = game.unit_name(unit)
+    if cmd.area == GONE:
+        return (f"{name} leaves the map by the west edge (1.d.II): not destroyed, but it cannot "
+                "return. A retreat cannot be taken back.")
+    step = len(b.retreat_path) + 1
+    total = game.rules.retreat_distance
+    words = f"{name} retreats into {game.area_name(cmd.area)}: area {step} of {total} (9.6.3f)."
+    if step >= total:
+        words += " Its retreat ends there."
+    elif game.state.rp[cmd.side].get(cmd.area, 0) > 0:
+        words += " It may end its retreat there (a friendly RP), or go on."
+    else:
+        words += " It goes on one more area where it can."
+    return words + " A retreat cannot be taken back."
 
 
 def after_operation(game) -> str:

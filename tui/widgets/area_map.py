@@ -328,8 +328,11 @@ def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]],
     own area's empty cells and plain horizontal borders, never a vertical border, so a border glyph
     always stands between two areas' labels on a row; a horizontal river is covered only in an
     area with fewer than two rows of room for two letters; in the overview (one column a cell) an
-area without two free cells on a row takes its border cells too, so it still shows its code. The code's row is the one nearest the anchor with room for the
-    code and its city mark (three cells), else for two; the rest follow below it, then above it."""
+    area without two free cells on a row takes its border cells too, so it still shows its code,
+    and a city without three takes its river, then its border cells for its code and mark, and
+    keeps its rows of one cell (last) for the mark; ``apart`` then keeps two areas' rows from
+    meeting. The code's row is the one nearest the anchor with room for the code and its city
+    mark (three cells), else for two; the rest follow below it, then above it."""
     width = len(static[0]) if static else 0
     plain_h = GLYPHS["none"][1]
     slots: dict[str, list[tuple[int, int, int]]] = {}
@@ -363,15 +366,71 @@ area without two free cells on a row takes its border cells too, so it still sho
             runs = {y: runs[y] if runs[y][1] >= 2 else wet[y] for y in rows}
         if scale == OVERVIEW and not any(n >= 2 for _x, n in runs.values()):
             runs = {y: best(y, True, True) for y in rows}
+        city = scale == OVERVIEW and getattr(a, "city", False)
+        if city and not any(n >= 3 for _x, n in runs.values()):
+            # a city's code and mark (three cells): along a river, else on its own border cells
+            for wider in ({y: best(y, True) for y in rows}, {y: best(y, True, True) for y in rows}):
+                if any(n >= 3 for _x, n in wider.values()):
+                    runs = {y: wider[y] if wider[y][1] >= 3 else runs[y] for y in rows}
+                    break
+        singles: list[int] = []
         if any(n >= 2 for _x, n in runs.values()):     # a row of one cell holds nothing
-            runs = {y: r for y, r in runs.items() if r[1] >= 2}
-            rows = [y for y in rows if y in runs]
+            # (but a city's mark in the overview: such rows come last)
+            singles = [y for y in rows if runs[y][1] == 1] if city else []
+            runs = {y: r for y, r in runs.items() if r[1] >= 2 or y in singles}
+            rows = [y for y in rows if y in runs and y not in singles]
         code_rows = ([y for y in rows if runs[y][1] >= 3] or [y for y in rows if runs[y][1] >= 2]
                      or sorted(rows, key=lambda y: -runs[y][1])[:1])
         top = code_rows[0]
-        order = [top] + sorted((y for y in rows if y > top)) + sorted((y for y in rows if y < top), reverse=True)
+        order = ([top] + sorted((y for y in rows if y > top)) + sorted((y for y in rows if y < top), reverse=True)
+                 + sorted(singles, key=lambda y: abs(y - top)))
         slots[area] = [(y, runs[y][0], runs[y][1]) for y in order if runs[y][1] > 0]
-    return slots
+    # a city with one row of room needs three cells of it (its code and mark)
+    keep = {area: 3 for area, rows in slots.items()
+            if scale == OVERVIEW and getattr(board.areas[area], "city", False) and len(rows) == 1}
+    return apart(slots, static, keep)
+
+
+def apart(slots: dict[str, list[tuple[int, int, int]]],
+          static: list[list[tuple[str, Style, str | None]]],
+          keep: dict[str, int] | None = None) -> dict[str, list[tuple[int, int, int]]]:
+    """No two areas' label rows side by side on a row. Where the overview let a small area's row
+    take its border cells, one of two rows that meet gives back the cell at the meeting: one
+    that keeps what a code's row needs (``keep``: three cells for a city with one row, else
+    two), then one whose glyph (a border) then shows between them, then the longer row's. An
+    area whose code's row is left too short takes its next row of two cells for the code. (In
+    the detail a vertical border always stands between two areas' free cells: nothing changes
+    there.)"""
+    keep = keep or {}
+    by_row: dict[int, list[list]] = {}
+    for area, rows in slots.items():
+        for i, (y, x, n) in enumerate(rows):
+            by_row.setdefault(y, []).append([x, n, area, i])
+    def cost(run: list, y: int, x: int) -> tuple:
+        """What giving back cell x of `run` costs: a code's row cut short, a free cell (no
+        border shows between), a short row."""
+        need = keep.get(run[2], 2) if run[3] == 0 else 0
+        return (run[1] <= need, need, static[y][x][0] == " ", -run[1])
+
+    for y, runs in by_row.items():
+        runs.sort()
+        for left, right in zip(runs, runs[1:]):
+            while left[1] > 0 and right[1] > 0 and left[0] + left[1] >= right[0]:
+                if cost(left, y, left[0] + left[1] - 1) <= cost(right, y, right[0]):
+                    left[1] -= 1
+                else:
+                    right[0], right[1] = right[0] + 1, right[1] - 1
+    out: dict[str, list[tuple[int, int, int]]] = {area: list(rows) for area, rows in slots.items()}
+    for y, runs in by_row.items():
+        for x, n, area, i in runs:
+            out[area][i] = (y, x, n)
+    for area, rows in out.items():
+        rows = [r for r in rows if r[2] > 0]
+        if rows and rows[0][2] < 2:
+            code = next((r for r in rows if r[2] >= 2), rows[0])
+            rows = [code] + [r for r in rows if r is not code]
+        out[area] = rows
+    return out
 
 
 def placed(board: Any, slots: dict, labels: dict[str, list[tuple[str, Any]]]) -> dict[tuple[int, int], tuple[str, str]]:

@@ -76,7 +76,7 @@ def test_cc_2_3_1_tactics_cards_in_any_battle_on_ones_chit_turn():
 
 
 def test_cc_9_4_attack_cards_only_for_the_attacker_paying_their_sp():
-    game = fight([], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    game = fight([1], ["axis-assault"], hands={AXIS: ["a-blitz"]})     # its strike rolls a 1
     assert PlayCard(AXIS, "a-blitz") in game.legal()
     sp = game.state.operation.sp
     game.apply(PlayCard(AXIS, "a-blitz"))
@@ -95,7 +95,7 @@ def test_cc_9_4_attack_cards_only_for_the_attacker_paying_their_sp():
 def test_rts_13_attack_cards_cost_the_axis_double_in_winter():
     def winter(g):
         g.state.permanents["winter"] = SOVIET
-    game = fight([], ["axis-assault"], hands={AXIS: ["a-blitz"]}, setup=winter)
+    game = fight([1], ["axis-assault"], hands={AXIS: ["a-blitz"]}, setup=winter)
     sp = game.state.operation.sp
     game.apply(PlayCard(AXIS, "a-blitz"))
     assert game.state.operation.sp == sp - 4
@@ -336,3 +336,17 @@ def test_ruling_a_re_roll_card_rolls_the_sides_next_failed_check_again():
     assert not game.state.units["inf2"].disorganized and game.state.battle.rerolls == {AXIS: 0}
     game.apply(PlayChit(SOVIET, game.state.battle.drawn[SOVIET][0]))    # Ambush: 10 fails, no re-roll left
     assert game.state.units["inf2"].depleted
+
+
+def test_cc_9_4_an_attack_cards_strike_checks_at_once_and_is_not_lost_to_the_next_chit():
+    """Blitz's strike (a Soviet unit checks at +1) is rolled as the card is played, the 3rd
+    Army its only candidate; the Axis then still plays its chit, whose own checks follow."""
+    game = fight([3, 2, 4], ["axis-assault"], hands={AXIS: ["a-blitz"]})
+    events = game.apply(PlayCard(AXIS, "a-blitz"))
+    assert [e.text for e in events if e.kind == "check"] == [
+        "3rd Army checks cohesion: rolls 3, modified 4 against 6: passes."]
+    assert not game.state.battle.steps and game.to_act() == AXIS
+    chit = next(c for c in game.legal() if isinstance(c, PlayChit) and "assault" in c.chit)
+    events = game.apply(chit)
+    assert [e.text.split(":")[1] for e in events if e.kind == "check"] == [" rolls 2, modified 2 against 6",
+                                                                         " rolls 4, modified 4 against 6"]
