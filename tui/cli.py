@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
 from datetime import date
 
@@ -156,6 +155,7 @@ def _fallblau(args: argparse.Namespace) -> int:
     elif args.seed is not None:
         seed = args.seed
     else:
+        import secrets
         seed = secrets.randbelow(1_000_000_000)
     try:
         game = new_game(seed=seed, generals=generals, hard=args.hard, missions=args.missions)
@@ -258,9 +258,18 @@ def _pause_collector(args: argparse.Namespace) -> None:
     gc.disable()
 
 
+def _keep_content(args: argparse.Namespace) -> None:
+    """Every command that plays a game keeps the games' validated content in the data
+    folder's cache between runs: a save then opens without reading the TOML (rules.core.kept)."""
+    if args.command != "stats":
+        from tui import storage
+        storage.keep_content()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     _pause_collector(args)
+    _keep_content(args)
     if args.command == "sim":
         return _sim(args)
     if args.command == "fallblau":
