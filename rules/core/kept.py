@@ -11,7 +11,8 @@ TOML file, loader or class is read and validated afresh, and the old file replac
 
 Off unless a folder is given (``CACHE_DIR``): the terminal sets one under its data folder; the
 rules alone, the tests and the tools always read the TOML. A file that cannot be read back (cut
-short, damaged, from another version, not ours) is read afresh from the TOML and written again;
+short, damaged, from another version, foreign) is read afresh from the TOML and written again,
+and so is one another user owns or may change (unpickling runs what the file says);
 a folder that cannot be written (read-only, full, a file) only costs the next run the TOML.
 """
 
@@ -85,6 +86,14 @@ def _classes_digest(modules: tuple[str, ...]) -> str:
     return digest.hexdigest()
 
 
+def _ours(info: os.stat_result) -> bool:
+    """Only a file this user wrote, that no one else may change, is unpickled (unpickling runs
+    what the file says): another's file is ignored and replaced by ours."""
+    if not hasattr(os, "getuid"):
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
 class _Pickler(pickle.Pickler):
     """Notes the module of every class (and function) the content holds: those that are not
     the standard library's (which the Python version covers) go into the file's header."""
@@ -111,6 +120,8 @@ def kept(game: str, loaders: tuple[str, ...], kind: type | tuple[type, ...] = ob
         return _kept[path]
     try:
         with open(path, "rb") as f:
+            if not _ours(os.fstat(f.fileno())):
+                return None
             modules, digest = pickle.load(f)
             if _classes_digest(modules) != digest:
                 return None
@@ -138,7 +149,7 @@ def keep(game: str, loaders: tuple[str, ...], content: Any) -> None:
         modules = tuple(sorted(pickler.modules))
         head = pickle.dumps((modules, _classes_digest(modules)), protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as f:
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
             f.write(head + body.getvalue())
         os.replace(tmp, path)
         for old in path.parent.glob(f"{game}{SUFFIX}*.pickle"):

@@ -177,6 +177,21 @@ def test_a_damaged_or_foreign_file_is_read_afresh_and_written_again(game, damage
     assert kept.kept(game, roads_content.LOADERS if game == "roads" else (f"rules.{game}.content",)) is not None
 
 
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners and modes")
+def test_a_file_others_may_change_is_never_unpickled(folder, reads):
+    """Unpickling runs what the file says: a kept file that another user could have written is
+    read afresh from the TOML, and replaced by one only this user may change."""
+    fallblau_content.load()
+    path = _files(folder, "fallblau")[0]
+    assert path.stat().st_mode & 0o777 == 0o600
+    path.chmod(0o666)
+    _fresh()
+    reads.clear()
+    assert fallblau_content.load().generals
+    assert reads
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
 def test_a_cache_folder_that_is_a_file_still_plays(tmp_path, monkeypatch):
     blocker = tmp_path / "cache"
     blocker.write_text("not a folder", encoding="utf-8")
