@@ -155,7 +155,7 @@ def keep(game: str, loaders: tuple[str, ...], content: Any) -> None:
         for old in path.parent.glob(f"{game}{SUFFIX}*.pickle"):
             if old != path:
                 old.unlink(missing_ok=True)
-    except (OSError, pickle.PicklingError):
+    except Exception:                 # a full or read-only disk, content that will not pickle
         try:
             tmp.unlink(missing_ok=True)
         except OSError:

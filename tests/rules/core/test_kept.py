@@ -241,3 +241,8 @@ def test_a_save_opens_from_a_warm_cache_without_cattrs_or_tomllib(game, tmp_path
     assert runs[0].stdout.split()[:2] == [game, "1"]
     assert runs[1].stdout.split() == [game, "1", "False", "False"]
     assert len(list((wartable_data_dir / "cache").glob(f"{game}-content-*.pickle"))) == 1
+
+
+def test_content_that_will_not_pickle_is_not_kept_and_nothing_fails(folder):
+    kept.keep("fallblau", ("rules.fallblau.content",), {"a function": lambda: 0})
+    assert not folder.exists() or list(folder.iterdir()) == []
