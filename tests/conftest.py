@@ -18,9 +18,10 @@ def wartable_data_dir(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
-def no_roads_content_kept_between_tests(monkeypatch):
-    """The Roads screen keeps its validated content in the data folder's cache by setting
-    ``rules.roads.compiled.CACHE_DIR`` for the process; each test starts with it off again, so a
-    test that edits the TOML reads the TOML and not what an earlier test's screen kept."""
-    from rules.roads import compiled
-    monkeypatch.setattr(compiled, "CACHE_DIR", None)
+def no_content_kept_between_tests(monkeypatch):
+    """The terminal (``wartable``, the Roads screen) keeps every game's validated content in the
+    data folder's cache by setting ``rules.core.kept.CACHE_DIR`` for the process; each test
+    starts with it off again, so a test that edits the TOML reads the TOML and not what an
+    earlier test kept."""
+    from rules.core import kept
+    monkeypatch.setattr(kept, "CACHE_DIR", None)

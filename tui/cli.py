@@ -16,11 +16,14 @@ Textual is imported only when a screen is opened, so `sim`, `stats` and `--plain
 
 from __future__ import annotations
 
-import argparse
 import os
-import secrets
 import sys
 from datetime import date
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 DEFAULT_GENERALS = ("hoth", "paulus", "ruoff")
 
@@ -48,6 +51,7 @@ ROADS_BOTS = _RoadsBots()
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
     p = argparse.ArgumentParser(prog="wartable", description="WWII campaign wargames in the terminal.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -156,6 +160,7 @@ def _fallblau(args: argparse.Namespace) -> int:
     elif args.seed is not None:
         seed = args.seed
     else:
+        import secrets
         seed = secrets.randbelow(1_000_000_000)
     try:
         game = new_game(seed=seed, generals=generals, hard=args.hard, missions=args.missions)
@@ -258,9 +263,34 @@ def _pause_collector(args: argparse.Namespace) -> None:
     gc.disable()
 
 
+def _keep_content(args: argparse.Namespace) -> None:
+    """Every command that plays a game keeps the games' validated content in the data
+    folder's cache between runs: a save then opens without reading the TOML (rules.core.kept)."""
+    if args.command != "stats":
+        from tui import storage
+        storage.keep_content()
+
+
+def _screen_args(argv: list[str]) -> SimpleNamespace | None:
+    """The arguments of the commands that open a screen at once, read without argparse (its
+    import and the parser of every command cost each start a few milliseconds): the launcher
+    (no arguments), ``resume`` and ``load PATH``. Anything else (an option, help, a mistake)
+    is argparse's, with its messages."""
+    if not argv:
+        return SimpleNamespace(command=None)
+    if argv == ["resume"]:
+        return SimpleNamespace(command="resume", plain=False)
+    if len(argv) == 2 and argv[0] == "load" and not argv[1].startswith("-"):
+        return SimpleNamespace(command="load", path=argv[1], plain=False)
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    if argv is None:
+        argv = sys.argv[1:]
+    args = _screen_args(argv) or _parser().parse_args(argv)
     _pause_collector(args)
+    _keep_content(args)
     if args.command == "sim":
         return _sim(args)
     if args.command == "fallblau":

@@ -8,6 +8,7 @@ directory; nothing is ever written into the repo)::
     <data dir>/saves/<name>.json       named saves
     <data dir>/stats.json              one record per finished game
     <data dir>/config.toml             settings: an optional [keys] table and [settings] table
+    <data dir>/cache/                  each game's content as validated, kept between runs (rules.core.kept)
 
 Every write is atomic (``rules.core.save.write_atomic``); the temp files of a write killed midway
 are removed at the next start (``remove_stale_temp_files``). Reading never changes a save: a
@@ -21,13 +22,11 @@ import os
 import re
 import stat
 import time
-import tomllib
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dataclasses import dataclass
-import platformdirs
 
 from rules.core.errors import SaveError
 from rules.core.files import read_save_bytes, write_atomic
@@ -51,6 +50,7 @@ def data_dir() -> Path:
     override = os.environ.get(ENV_VAR, "").strip()
     if override:
         return Path(override).expanduser()
+    import platformdirs
     return platformdirs.user_data_path("wartable")
 
 
@@ -68,6 +68,17 @@ def stats_path() -> Path:
 
 def config_path() -> Path:
     return data_dir() / "config.toml"
+
+
+def cache_dir() -> Path:
+    return data_dir() / "cache"
+
+
+def keep_content() -> None:
+    """Keep each game's content, once read from its TOML and validated, in the cache folder
+    for the next run (``rules.core.kept``): a saved game then opens without reading the TOML."""
+    from rules.core import kept
+    kept.CACHE_DIR = cache_dir()
 
 
 # ==========================================================================================
@@ -90,7 +101,7 @@ def remove_stale_temp_files(max_age: float = TEMP_MAX_AGE) -> list[Path]:
     may be another wartable writing right now. Returns the files removed; never fails."""
     now = time.time()
     removed: list[Path] = []
-    for folder in (data_dir(), saves_dir(), exports_dir()):
+    for folder in (data_dir(), saves_dir(), exports_dir(), cache_dir()):
         try:
             candidates = list(folder.glob(".*.tmp"))
         except OSError:
@@ -543,6 +554,7 @@ def load_keymap() -> dict[str, str]:
         return keys
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: the settings file cannot be read ({exc}).") from None
+    import tomllib                        # only when there is a settings file
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -584,6 +596,7 @@ def _config_doc() -> dict:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
         raise ValueError(f"{path}: the settings file cannot be read ({exc}).") from None
+    import tomllib                        # only when there is a settings file
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -635,6 +648,7 @@ def save_setting(name: str, value: bool) -> Path:
         else:
             lines += ([""] if lines else []) + ["[settings]", line]
     text = "\n".join(lines) + "\n"
+    import tomllib
     tomllib.loads(text)                   # never write a file that would not read back
     write_atomic(path, text)
     return path

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 import types
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from .command import Command, command_problem
+from .command import Command, command_problem, type_hints
 from .events import Event
 from .make import maker
 
@@ -48,7 +48,7 @@ _READERS: dict[tuple[type, ...], dict[str, tuple[type, frozenset[str], tuple[tup
 def _declared(cls: type) -> tuple[tuple[str, Any], ...]:
     fields = _DECLARED.get(cls)
     if fields is None:
-        hints = get_type_hints(cls)
+        hints = type_hints(cls)
         fields = tuple((a.name, hints.get(a.name, Any)) for a in attrs.fields(cls))
         _DECLARED[cls] = fields
     return fields
@@ -168,7 +168,7 @@ def declared_classes(root: type) -> dict[str, type]:
             if tp.__name__ in found:
                 raise CodecError(f"two state classes are called {tp.__name__}")
             found[tp.__name__] = tp
-            todo.extend(get_type_hints(tp).values())
+            todo.extend(type_hints(tp).values())
         else:
             todo.extend(a for a in get_args(tp) if a is not Ellipsis)
     _CLASSES[root] = found

@@ -48,6 +48,17 @@ class Decision:
 Checker = Callable[[Any], "str | None"]
 
 _CLASS_CHECKS: dict[type, tuple[tuple[str, Checker], ...]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def type_hints(cls: type) -> dict[str, Any]:
+    """``typing.get_type_hints`` of a class, resolved once per process (each call of typing's
+    compiles every string annotation again; the checks and the save codec ask for the same
+    classes). The dict is shared: read it, never change it."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
 _TYPE_CHECKS: dict[Any, Checker] = {}
 
 
@@ -206,7 +217,7 @@ def field_checks(cls: type) -> tuple[tuple[str, Checker], ...]:
     """(field name, checker) for every field of an attrs class, resolved and compiled once."""
     checks = _CLASS_CHECKS.get(cls)
     if checks is None:
-        hints = get_type_hints(cls)
+        hints = type_hints(cls)
         checks = tuple((a.name, _compile(hints.get(a.name, Any))) for a in attrs.fields(cls))
         _CLASS_CHECKS[cls] = checks
     return checks
@@ -274,7 +285,7 @@ def _fast_check(cls: type) -> Callable[[Any], bool] | None:
     if cls in _FAST:
         return _FAST[cls]
     field_checks(cls)                          # resolves the annotations, or raises as the full check does
-    hints = get_type_hints(cls)
+    hints = type_hints(cls)
     names: dict[str, Any] = {}
     tests = []
     for a in attrs.fields(cls):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import gc
-from importlib import resources
+from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from .errors import ContentError
@@ -95,7 +95,14 @@ def _make_strict(converter) -> None:
 
 
 def content_dir(game: str):
-    """The folder of a game's content, as an importlib Traversable."""
+    """The folder of a game's content: a Path when the ``content`` package is a folder on disk
+    (as it is run from the repo or installed; importlib.resources, which also reads a zipped
+    install, costs a start-up a few more modules), else an importlib Traversable."""
+    import content
+    where = getattr(content, "__file__", None)
+    if where is not None and Path(where).parent.is_dir():
+        return Path(where).parent / game
+    from importlib import resources
     return resources.files("content") / game
 
 

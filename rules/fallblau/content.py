@@ -11,6 +11,7 @@ from typing import Literal
 import attrs
 
 from rules.core.content import entries, loaded_once, read_toml, require, structure
+from rules.core.kept import kept_or_read
 
 GAME = "fallblau"
 Icon = Literal["none", "mountain", "fortress"]
@@ -238,7 +239,12 @@ def _unique(items, file: str, kind: str) -> dict:
 
 @loaded_once
 def load() -> Content:
-    """Load and validate all Fall Blau content (cached: content is read once)."""
+    """Load and validate all Fall Blau content (cached: content is read once; kept between runs
+    when ``rules.core.kept`` has a folder)."""
+    return kept_or_read(GAME, (__name__,), _read, Content)
+
+
+def _read() -> Content:
     file = "content/fallblau/rules.toml"
     constants = structure(read_toml(GAME, "rules.toml").get("constants"), Constants, f"{file}: [constants]")
     where = f"{file}: [constants]"

@@ -637,12 +637,25 @@ def _load_rules(m: Map) -> Rules:
     return r
 
 
+# what the content and the map are read and checked by: the digest of the file they are kept in
+LOADERS = ("rules.roads.content", "rules.roads.map")
+
+
+def kept_content() -> tuple[Content, Map] | None:
+    """The content and the map kept from an earlier run for the files and code as they are now
+    (``rules.core.kept``), or None."""
+    from rules.core import kept
+    found = kept.kept(GAME, LOADERS, tuple)
+    if found is None or len(found) != 2 or not isinstance(found[0], Content) or not isinstance(found[1], Map):
+        return None
+    return found
+
+
 @cache
 def load_content() -> Content:
     """Load and validate all Roads to Stalingrad content (cached: content is read once; kept
-    between runs when ``rules.roads.compiled`` has a folder)."""
-    from rules.roads import compiled
-    found = compiled.kept()
+    between runs, with the map, when ``rules.core.kept`` has a folder)."""
+    found = kept_content()
     if found is not None:
         return found[0]
     m = load_map()
@@ -651,5 +664,6 @@ def load_content() -> Content:
     chits = _load_chits()
     cards, requirements = _load_cards(units, leader, m, rules)
     content = Content(units=units, leader=leader, chits=chits, cards=cards, rules=rules, requirements=requirements)
-    compiled.keep(content, m)
+    from rules.core import kept
+    kept.keep(GAME, LOADERS, (content, m))
     return content

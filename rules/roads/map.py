@@ -202,10 +202,10 @@ class Map:
 # ----------------------------------------------------------------------------- loading
 @cache
 def load_map() -> Map:
-    """Read and validate content/roads/map.toml (cached; kept between runs when
-    ``rules.roads.compiled`` has a folder)."""
-    from rules.roads import compiled
-    found = compiled.kept()
+    """Read and validate content/roads/map.toml (cached; kept between runs with the content
+    when ``rules.core.kept`` has a folder: ``rules.roads.content.kept_content``)."""
+    from rules.roads.content import kept_content
+    found = kept_content()
     if found is not None:
         return found[1]
     return _read_map()

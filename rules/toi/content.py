@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 
 from rules.core.content import loaded_once, read_toml, require, structure
+from rules.core.kept import kept_or_read
 from rules.core.errors import ContentError
 
 GAME = "toi"
@@ -238,7 +239,12 @@ def _load_scenario(scenario_id: str, c: Constants) -> Scenario:
 
 @loaded_once
 def load() -> Content:
-    """Load and validate all Tide of Iron content (cached: content is read once)."""
+    """Load and validate all Tide of Iron content (cached: content is read once; kept between
+    runs when ``rules.core.kept`` has a folder)."""
+    return kept_or_read(GAME, (__name__,), _read, Content)
+
+
+def _read() -> Content:
     c = _load_constants()
     scenarios = {sid: _load_scenario(sid, c) for sid in c.scenario_order}
     return Content(c, scenarios)

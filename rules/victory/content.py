@@ -14,6 +14,7 @@ from typing import Any, Literal
 import attrs
 
 from rules.core.content import loaded_once, read_toml, require, structure
+from rules.core.kept import kept_or_read
 from rules.core.errors import ContentError
 
 GAME = "victory"
@@ -315,7 +316,12 @@ def _load_maps():
 
 @loaded_once
 def load() -> Content:
-    """Load and validate all Victory campaign content (cached: content is read once)."""
+    """Load and validate all Victory campaign content (cached: content is read once; kept
+    between runs when ``rules.core.kept`` has a folder)."""
+    return kept_or_read(GAME, (__name__,), _read, Content)
+
+
+def _read() -> Content:
     tables_doc = read_toml(GAME, "tables.toml")
     c = _load_constants(tables_doc)
     units = _load_units(c.pools)

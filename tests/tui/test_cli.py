@@ -270,6 +270,37 @@ def test_the_launcher_and_the_save_list_import_no_rules_and_no_attrs(argv):
     assert result.stdout.strip() == "light"
 
 
+@pytest.mark.parametrize("argv", [[], ["resume"], ["load", "x.json"], ["load", "my save.json"]])
+def test_the_commands_that_open_a_screen_are_read_as_argparse_reads_them(argv):
+    """The launcher, `resume` and `load PATH` are read without argparse (a start-up's few
+    milliseconds): the same arguments as argparse gives."""
+    assert vars(cli._screen_args(argv)) == vars(cli._parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [["resume", "--plain"], ["load", "x.json", "--plain"], ["load", "-h"],
+                                  ["load"], ["--help"], ["resume", "x"], ["fallblau"]])
+def test_options_help_and_mistakes_are_left_to_argparse(argv):
+    assert cli._screen_args(argv) is None
+
+
+SCREEN_WITHOUT_ARGPARSE = """
+import sys, types
+from tui import cli
+sys.modules["tui.app"] = types.SimpleNamespace(run_save=lambda *a: 0, run_launcher=lambda: 0)
+assert cli.main(sys.argv[1:]) == 0
+assert "argparse" not in sys.modules
+print("quick")
+"""
+
+
+@pytest.mark.parametrize("argv", [[], ["resume"], ["load", "SAVE"]])
+def test_opening_a_save_or_the_launcher_never_imports_argparse(argv):
+    path = storage.autosave(new_game(seed=4, generals=GENERALS))
+    result = python("-c", SCREEN_WITHOUT_ARGPARSE, *[str(path) if a == "SAVE" else a for a in argv])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "quick"
+
+
 def test_sim_still_checks_the_roads_bot_names(capsys):
     with pytest.raises(SystemExit):
         cli.main(["sim", "roads", "--axis", "nobody"])
