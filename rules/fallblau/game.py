@@ -47,6 +47,8 @@ _cmd = functools.cache(lambda cls, *args: cls(*args))
 
 # the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
 _NEAR = ((0, 1), (0, 1, 2), (1, 2))
+# the Missions met only by captures made this month (FB Missions Mode)
+_CAPTURE_KINDS = frozenset({"capture_card", "capture_icon", "capture_count", "capture_vp", "destroy_counterattack"})
 _NO_BOOST: tuple[str | None, ...] = (None,)
 _EMPTY_HAND: tuple[tuple[str | None, ...], tuple[str, ...]] = (_NO_BOOST, ())
 
@@ -138,6 +140,7 @@ class FallBlau(Game):
         self.missions_mode = missions
         self._out: list[Event] = []
         self._splits: dict[tuple[str, ...], tuple[tuple[str | None, ...], tuple[str, ...]]] = {}
+        self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
 
     # ======================================================================
     # The public surface
@@ -349,7 +352,9 @@ class FallBlau(Game):
         s = self.state
         missions = self.missions_mode
         while not s.over:
-            if missions and s.missions:
+            # FB Missions Mode: a Mission is met the moment it holds (a capture Mission, only
+            # once a card has been captured this month)
+            if missions and s.missions and (s.month_captures or not self._capture_missions.issuperset(s.missions)):
                 self._check_missions()
             if s.over or s.decision is not None or not s.tasks:
                 break
@@ -1011,7 +1016,7 @@ class FallBlau(Game):
         if kind == "full_strength":
             return len(s.generals) >= m.n and all(
                 g.cubes >= self.content.generals[gid].cubes for gid, g in s.generals.items())
-        caps = s.month_captures          # the other Missions ask for captures this month
+        caps = s.month_captures          # the other Missions (_CAPTURE_KINDS) ask for captures this month
         if not caps:
             return False
         if kind == "capture_card":
