@@ -141,6 +141,9 @@ class FallBlau(Game):
         self._out: list[Event] = []
         self._splits: dict[tuple[str, ...], tuple[tuple[str | None, ...], tuple[str, ...]]] = {}
         self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
+        self._peekers = frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events)
+        # a frontline position's General by name, or "(empty)"
+        self._holder_name = {None: "(empty)"} | {g: self._t.names[g] for g in content.generals}
 
     # ======================================================================
     # The public surface
@@ -417,10 +420,10 @@ class FallBlau(Game):
         self._emit(f"Turn {s.turns_played}, {self.calendar_label()}: all Generals are ready.", "FB Step 2: Ready Generals", "turn")
         # Step 3: draw events (a peek first for a General who looks ahead)
         draws = [_DRAW] * self.c.draws_per_turn
-        generals = self.content.generals
-        peekers = [g for g in s.generals if generals[g].ability.peek_events]
-        if peekers:
-            self._push(_task("peek", card=peekers[0]), *draws)
+        for g in s.generals:
+            if g in self._peekers:          # the first General who looks ahead does so first
+                self._push(_task("peek", card=g), *draws)
+                break
         else:
             self._push(*draws)
 
@@ -675,8 +678,7 @@ class FallBlau(Game):
         s = self.state
         self._spend(self.c.reorganize_cost)
         s.slots = list(cmd.order)
-        names = self._t.names
-        order = ", ".join([names[g] if g else "(empty)" for g in cmd.order])
+        order = ", ".join(map(self._holder_name.__getitem__, cmd.order))
         self._emit(f"The frontline is reorganized for {self.c.reorganize_cost} supply: {order}.", "FB Reorganizing the Frontline")
 
     def _do_ability(self, cmd: UseAbility) -> None:
@@ -761,7 +763,7 @@ class FallBlau(Game):
             h, l = combat.white_die(value, mod, panzer, self.c)
             hits, losses = hits + h, losses + l
             doubles += h == 2
-        hits += sum(combat.black_die(v, mod, self.c) for v in a.black)
+        hits += combat.black_hits(a.black, mod, self.c)
         red_before = card.red
         kept = min(losses, red_before)        # FB Overkill rule
         removed = min(hits, red_before)
@@ -794,7 +796,7 @@ class FallBlau(Game):
                     s.unlocked.append(u)
                     self._emit(f"{self.name(u)} is unlocked.", "FB Attack!: unlock", "capture")
         self._gain_vp(vp)
-        if all(c in s.captured for c in self.content.campaign):
+        if self.content.campaign.keys() <= set(s.captured):
             self._end_game("every Campaign card is captured.", "FB Ending the Game")
 
     def _gain_vp(self, vp: int) -> None:
@@ -872,7 +874,7 @@ class FallBlau(Game):
         card = s.front[target]
         mod, notes = combat.icon_modifier(self.content, s, card.card, None, ev.ignore_icons)
         dice = self.dice.roll(ev.n)
-        hits = min(sum(combat.black_die(v, mod, self.c) for v in dice), card.red)
+        hits = min(combat.black_hits(dice, mod, self.c), card.red)
         card.red -= hits
         left = " It cannot capture the card: an Attack! order must finish it." if card.red == 0 else ""
         self._emit(f"{ev.name} strikes {self.name(card.card)}: {count(hits, 'red cube')} removed ({card.red} left).{left}",
@@ -894,14 +896,14 @@ class FallBlau(Game):
                 hit_on = max(hit_on, ev.hit_on)
                 notes.append(ev.name)
         dice = self.dice.roll(red + extra)
-        hits = sum(1 for v in dice if v <= hit_on)
+        hits = combat.soviet_hits(dice, hit_on)
         mods = tuple(f"{n} in play" for n in notes) if notes else ()
         hit_text = "1" if hit_on == 1 else f"1-{hit_on}"
         self._emit(f"{self.name(card)} counter-attacks {self.name(gid)} with {len(dice)} dice; each {hit_text} destroys a grey cube.",
                    rule, "roll", dice=dice, modifiers=mods)
         if hits and self.content.generals[gid].ability.counterattack_reroll_ones:
             again = self.dice.roll(hits)
-            hits = sum(1 for v in again if v <= hit_on)
+            hits = combat.soviet_hits(again, hit_on)
             self._emit(f"{self.name(gid)} rolls the {count(len(again), 'hit')} again: only {hits} stand.", "FB General ability",
                        "roll", dice=again)
         g = s.generals[gid]
