@@ -252,7 +252,7 @@ class FallBlau(Game):
         # FB Step 4: orders by each ready General, hold cards, abilities, reorganizing, ending the turn
         s, c, t = self.state, self.c, self._t
         cmds: list[Command] = []
-        boosts, plays = self._hand_split() if s.hand else _EMPTY_HAND
+        boosts, plays = (self._splits.get(tuple(s.hand)) or self._hand_split()) if s.hand else _EMPTY_HAND
         front, supply, generals, slots = s.front, s.supply, s.generals, s.slots
         can_advance = False
         if s.unlocked:
@@ -293,23 +293,18 @@ class FallBlau(Game):
 
     def _hand_split(self) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
         """The distinct hand as (None and the dice cards, for an Attack! with one or none; the
-        other cards, played on their own), worked out once per hand in a game."""
-        hand = tuple(self.state.hand)
-        split = self._splits.get(hand)
-        if split is None:
-            boosts: list[str | None] = [None]
-            plays: list[str] = []
-            effect = self._t.effect
-            for card in self._distinct_hand():
-                (boosts if effect[card] == "boost" else plays).append(card)
-            split = self._splits[hand] = (tuple(boosts), tuple(plays))
+        other cards, played on their own), worked out once per hand in a game (kept in _splits)."""
+        boosts: list[str | None] = [None]
+        plays: list[str] = []
+        effect = self._t.effect
+        for card in self._distinct_hand():
+            (boosts if effect[card] == "boost" else plays).append(card)
+        split = self._splits[tuple(self.state.hand)] = (tuple(boosts), tuple(plays))
         return split
 
     def _advances(self, gid: str, slot: int, cost: int) -> tuple[Command, ...]:
-        # FB Advance order, by `gid` at `slot` for `cost` supply
+        # FB Advance order, by `gid` at `slot` (no card in front of him) for `cost` supply (he has it)
         s = self.state
-        if s.front[slot] is not None or not s.unlocked or s.supply < cost:
-            return ()
         beside = None       # a Panzer General who can pay for it may bring a second card beside him
         if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
             beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
