@@ -365,7 +365,7 @@ class FallBlau(Game):
 
     def _push(self, *tasks: Task) -> None:
         """Put tasks at the front of the queue, to run next, in the order given."""
-        self.state.tasks[:0] = list(tasks)
+        self.state.tasks[:0] = tasks
 
     def _decide(self, kind: str, prompt: str, rule: str, data: tuple) -> None:
         self.state.decision = _decision(kind, prompt, rule, tuple(data))
@@ -884,9 +884,12 @@ class FallBlau(Game):
         if gid is None or red == 0:
             return
         extra, hit_on, notes = 0, 1, []
+        effect = self._t.effect
         for p in s.permanents:
+            if effect[p] != "soviet_bonus":
+                continue
             ev = self.content.events[p]
-            if ev.effect == "soviet_bonus" and (not ev.only_card or ev.only_card == card):
+            if not ev.only_card or ev.only_card == card:
                 extra += ev.extra_dice
                 hit_on = max(hit_on, ev.hit_on)
                 notes.append(ev.name)
