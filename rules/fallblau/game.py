@@ -6,9 +6,8 @@ Each function reads like the rulebook section it implements; the section is cite
 
 from __future__ import annotations
 
-import functools
 import itertools
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
@@ -38,11 +37,24 @@ _BEGIN_TURN, _DRAW, _END_TURN = Task("begin_turn"), Task("draw"), Task("end_turn
 _LOCALS = tuple(Task("local", slot=slot) for slot in range(3))
 _END_TURN_CMD = EndTurn()
 
-# legal() is rebuilt after every command: the same frozen commands come back again and again,
-# so each is made once and shared (a cached lookup costs a fraction of an attrs __init__). The
-# commands of a game are a finite set (about 7,000 with every Panzer double advance), so the
-# cache is unbounded: an LRU bound below that set made it evict and rebuild in long games.
-_cmd = functools.cache(lambda cls, *args: cls(*args))
+
+class _MadeOnce(dict):
+    """``table[key]`` is ``make(key)``, made the first time and kept.
+
+    legal() is rebuilt after every command: the same frozen commands come back again and again,
+    so each is made once and shared (a lookup costs a fraction of an attrs __init__). A plain dict
+    lookup: a functools.cache call costs several times as much, and a random game looks up some
+    400. The commands of a game are a finite set (about 7,000 with every Panzer double advance),
+    so the tables are unbounded: an LRU bound below that set made it evict and rebuild in long games.
+    """
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
 
 
 # the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
@@ -53,13 +65,11 @@ _NO_BOOST: tuple[str | None, ...] = (None,)
 _EMPTY_HAND: tuple[tuple[str | None, ...], tuple[str, ...]] = (_NO_BOOST, ())
 
 
-@functools.cache           # five Generals, three targets, the dice cards a hand can hold
 def _attacks(gid: str, target: int, boosts: tuple[str | None, ...]) -> tuple[Attack, ...]:
     """`gid`'s Attack! orders on position `target`, with each dice card of `boosts` (None: none)."""
     return tuple(Attack(gid, target, b) for b in boosts)
 
 
-@functools.cache           # five Generals and the unlocked queues a campaign passes through
 def _advance_orders(gid: str, unlocked: tuple[str, ...], beside: tuple[int, ...] | None) -> tuple[Advance, ...]:
     """FB Advance order: `gid` brings a card of the unlocked queue in front of him; when he may
     bring a second (Panzer), `beside` holds the empty positions beside him, one per second card."""
@@ -70,7 +80,6 @@ def _advance_orders(gid: str, unlocked: tuple[str, ...], beside: tuple[int, ...]
     return tuple(out)
 
 
-@functools.cache           # at most 6 * 6 * 6 frontlines: three positions, five Generals or none
 def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
     """Every other arrangement of the Generals on the three positions (FB Reorganizing the Frontline)."""
     alive = [g for g in current if g is not None]
@@ -82,6 +91,17 @@ def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
         if tuple(order) != current:
             out.append(Reorganize(tuple(order)))
     return tuple(out)
+
+
+# the orders and answers legal() lists, by what they are made of
+_ATTACKS = _MadeOnce(lambda key: _attacks(*key))          # (General, target, dice cards): five Generals,
+                                                           # three targets, the dice cards a hand can hold
+_ADVANCES = _MadeOnce(lambda key: _advance_orders(*key))  # (General, unlocked queue, positions beside)
+_REORGANIZATIONS = _MadeOnce(_reorganizations)            # by frontline: at most 6 * 6 * 6
+_CONSOLIDATE = _MadeOnce(Consolidate)                     # by General
+_USE_ABILITY = _MadeOnce(UseAbility)                      # by General
+_PLAY_EVENT = _MadeOnce(lambda key: PlayEvent(*key))      # (card, General or None, target or None)
+_REROLL = _MadeOnce(Reroll)                               # by white die (None: keep the roll)
 
 
 @attrs.frozen
@@ -233,7 +253,7 @@ class FallBlau(Game):
             seen: dict[int, int] = {}
             for index, value in enumerate(s.attack.white):
                 seen.setdefault(value, index)
-            return [_cmd(Reroll, None)] + [_cmd(Reroll, i) for i in sorted(seen.values())]
+            return [_REROLL[None]] + [_REROLL[i] for i in sorted(seen.values())]
         if d.kind == "peek":
             top = s.deck[: len(d.data)]
             printed = self._t.printed.__getitem__
@@ -269,17 +289,17 @@ class FallBlau(Game):
                 card = front[target]
                 if card is not None and supply >= attack_cost + extra[card.card]:
                     # no dice card against a card already emptied: no dice are rolled there
-                    cmds += _attacks(gid, target, boosts if card.red else _NO_BOOST)
-            cmds.append(_cmd(Consolidate, gid))
+                    cmds += _ATTACKS[gid, target, boosts if card.red else _NO_BOOST]
+            cmds.append(_CONSOLIDATE[gid])
         for card in plays:                   # dice cards are played with an Attack!
             self._plays(card, cmds)
         ready_for_cube = t.ready_for_cube
         if not ready_for_cube.isdisjoint(generals):
             for gid, g in generals.items():
                 if gid in ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
-                    cmds.append(_cmd(UseAbility, gid))
+                    cmds.append(_USE_ABILITY[gid])
         if supply >= c.reorganize_cost and generals:   # a lone General may move too
-            cmds += _reorganizations(tuple(slots))
+            cmds += _REORGANIZATIONS[tuple(slots)]
         cmds.append(_END_TURN_CMD)
         return cmds
 
@@ -308,28 +328,28 @@ class FallBlau(Game):
         beside = None       # a Panzer General who can pay for it may bring a second card beside him
         if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
             beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
-        return _advance_orders(gid, tuple(s.unlocked), beside)
+        return _ADVANCES[gid, tuple(s.unlocked), beside]
 
     def _plays(self, card: str, cmds: list[Command]) -> None:
         """Add to `cmds` each way to play hold card `card` now (dice cards go with an Attack!)."""
         s = self.state
         effect = self._t.effect[card]
         if effect == "supply" or effect == "vp":
-            cmds.append(_cmd(PlayEvent, card))
+            cmds.append(_PLAY_EVENT[card, None, None])
         elif effect == "replacements":
             if self.grey_reserve() > 0:
                 start = self._t.start_cubes
                 for g in s.slots:
                     if g is not None and s.generals[g].cubes < start[g]:
-                        cmds.append(_cmd(PlayEvent, card, g))
+                        cmds.append(_PLAY_EVENT[card, g, None])
         elif effect == "ready":
             for g in s.slots:
                 if g is not None and not s.generals[g].ready:
-                    cmds.append(_cmd(PlayEvent, card, g))
+                    cmds.append(_PLAY_EVENT[card, g, None])
         elif effect == "air_strike":
             for target, f in enumerate(s.front):
                 if f is not None and f.red > 0:
-                    cmds.append(_cmd(PlayEvent, card, None, target))
+                    cmds.append(_PLAY_EVENT[card, None, target])
 
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
