@@ -146,8 +146,10 @@ class Game:
         malformed = command_problem(cmd, self.command_types)
         if malformed is not None:
             raise IllegalCommand(malformed)
+        cache = self._cache        # the list legal() gave at this version, as a rule
+        listed = cache[1] if cache is not None and cache[0] == self._version else self._legal_now()
         try:                       # is_legal() without typing the command a second time
-            legal = cmd in self._legal_now()
+            legal = cmd in listed
         except TypeError:          # unhashable: a malformed command is never legal
             legal = False
         if not legal:

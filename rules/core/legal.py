@@ -14,10 +14,8 @@ commands that reads and compares the same way, with its length and indexing in C
 from __future__ import annotations
 
 import bisect
-import operator
 import sys
 from collections.abc import Iterator, Sequence
-from itertools import repeat
 from typing import Any
 
 import attrs
@@ -139,13 +137,19 @@ class Legal(Sequence):
 
     def __contains__(self, cmd: Any) -> bool:
         # a scan, not a set: hashing every command costs more than comparing until a match;
-        # a command taken from this list is found first by identity, all in C
+        # a command taken from this list is found first by identity (a plain loop: cheaper than
+        # any(map(operator.is_, ...)), whose C calls cost more than the bytecode), then by comparison
         plain = self._plain
         if plain is not None:
-            return any(map(operator.is_, plain, repeat(cmd))) or cmd in plain
+            for listed in plain:
+                if listed is cmd:
+                    return True
+            return cmd in plain
         for chunk in self._chunks:
-            if type(chunk) is list and any(map(operator.is_, chunk, repeat(cmd))):
-                return True
+            if type(chunk) is list:
+                for listed in chunk:
+                    if listed is cmd:
+                        return True
         for chunk in self._chunks:
             if cmd in chunk:
                 return True
@@ -195,8 +199,12 @@ class PlainLegal(tuple):
     __slots__ = ()
 
     def __contains__(self, cmd: Any) -> bool:
-        # a command taken from this list is found first by identity, in C, before any comparison
-        return any(map(operator.is_, self, repeat(cmd))) or tuple.__contains__(self, cmd)
+        # a command taken from this list is found first by identity, before any comparison (a plain
+        # loop: cheaper than any(map(operator.is_, ...)))
+        for listed in self:
+            if listed is cmd:
+                return True
+        return tuple.__contains__(self, cmd)
 
     def index(self, value: Any, start: int = 0, stop: int = sys.maxsize) -> int:
         try:

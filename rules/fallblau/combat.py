@@ -68,6 +68,25 @@ def black_die(value: int, modifier: int, c: Constants) -> int:
     return 1 if value + modifier >= c.hit_on else 0
 
 
+def black_hits(dice: tuple[int, ...] | list[int], modifier: int, c: Constants) -> int:
+    """Red cubes removed by black dice (`black_die` for each)."""
+    hits = 0
+    for value in dice:
+        if value + modifier >= c.hit_on:
+            hits += 1
+    return hits
+
+
+def soviet_hits(dice: tuple[int, ...], hit_on: int) -> int:
+    """Grey cubes destroyed by a Soviet counter-attack: a cube for each die showing `hit_on` or
+    less (FB Step 5: a 1; more with Zhukov or Chuikov in play)."""
+    hits = 0
+    for value in dice:
+        if value <= hit_on:
+            hits += 1
+    return hits
+
+
 def white_dice_count(cubes: int, adjacent: bool) -> int:
     """A die per grey cube; against an adjacent card, half of them rounded up."""
     return math.ceil(cubes / 2) if adjacent else cubes

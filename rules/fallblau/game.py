@@ -6,9 +6,8 @@ Each function reads like the rulebook section it implements; the section is cite
 
 from __future__ import annotations
 
-import functools
 import itertools
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 
@@ -38,26 +37,39 @@ _BEGIN_TURN, _DRAW, _END_TURN = Task("begin_turn"), Task("draw"), Task("end_turn
 _LOCALS = tuple(Task("local", slot=slot) for slot in range(3))
 _END_TURN_CMD = EndTurn()
 
-# legal() is rebuilt after every command: the same frozen commands come back again and again,
-# so each is made once and shared (a cached lookup costs a fraction of an attrs __init__). The
-# commands of a game are a finite set (about 7,000 with every Panzer double advance), so the
-# cache is unbounded: an LRU bound below that set made it evict and rebuild in long games.
-_cmd = functools.cache(lambda cls, *args: cls(*args))
+
+class _MadeOnce(dict):
+    """``table[key]`` is ``make(key)``, made the first time and kept.
+
+    legal() is rebuilt after every command: the same frozen commands come back again and again,
+    so each is made once and shared (a lookup costs a fraction of an attrs __init__). A plain dict
+    lookup: a functools.cache call costs several times as much, and a random game looks up some
+    400. The commands of a game are a finite set (about 7,000 with every Panzer double advance),
+    so the tables are unbounded: an LRU bound below that set made it evict and rebuild in long games.
+    """
+
+    def __init__(self, make: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
 
 
 # the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
 _NEAR = ((0, 1), (0, 1, 2), (1, 2))
+# the Missions met only by captures made this month (FB Missions Mode)
+_CAPTURE_KINDS = frozenset({"capture_card", "capture_icon", "capture_count", "capture_vp", "destroy_counterattack"})
 _NO_BOOST: tuple[str | None, ...] = (None,)
 _EMPTY_HAND: tuple[tuple[str | None, ...], tuple[str, ...]] = (_NO_BOOST, ())
 
 
-@functools.cache           # five Generals, three targets, the dice cards a hand can hold
 def _attacks(gid: str, target: int, boosts: tuple[str | None, ...]) -> tuple[Attack, ...]:
     """`gid`'s Attack! orders on position `target`, with each dice card of `boosts` (None: none)."""
     return tuple(Attack(gid, target, b) for b in boosts)
 
 
-@functools.cache           # five Generals and the unlocked queues a campaign passes through
 def _advance_orders(gid: str, unlocked: tuple[str, ...], beside: tuple[int, ...] | None) -> tuple[Advance, ...]:
     """FB Advance order: `gid` brings a card of the unlocked queue in front of him; when he may
     bring a second (Panzer), `beside` holds the empty positions beside him, one per second card."""
@@ -68,7 +80,6 @@ def _advance_orders(gid: str, unlocked: tuple[str, ...], beside: tuple[int, ...]
     return tuple(out)
 
 
-@functools.cache           # at most 6 * 6 * 6 frontlines: three positions, five Generals or none
 def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
     """Every other arrangement of the Generals on the three positions (FB Reorganizing the Frontline)."""
     alive = [g for g in current if g is not None]
@@ -80,6 +91,17 @@ def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
         if tuple(order) != current:
             out.append(Reorganize(tuple(order)))
     return tuple(out)
+
+
+# the orders and answers legal() lists, by what they are made of
+_ATTACKS = _MadeOnce(lambda key: _attacks(*key))          # (General, target, dice cards): five Generals,
+                                                           # three targets, the dice cards a hand can hold
+_ADVANCES = _MadeOnce(lambda key: _advance_orders(*key))  # (General, unlocked queue, positions beside)
+_REORGANIZATIONS = _MadeOnce(_reorganizations)            # by frontline: at most 6 * 6 * 6
+_CONSOLIDATE = _MadeOnce(Consolidate)                     # by General
+_USE_ABILITY = _MadeOnce(UseAbility)                      # by General
+_PLAY_EVENT = _MadeOnce(lambda key: PlayEvent(*key))      # (card, General or None, target or None)
+_REROLL = _MadeOnce(Reroll)                               # by white die (None: keep the roll)
 
 
 @attrs.frozen
@@ -138,6 +160,10 @@ class FallBlau(Game):
         self.missions_mode = missions
         self._out: list[Event] = []
         self._splits: dict[tuple[str, ...], tuple[tuple[str | None, ...], tuple[str, ...]]] = {}
+        self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
+        self._peekers = frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events)
+        # a frontline position's General by name, or "(empty)"
+        self._holder_name = {None: "(empty)"} | {g: self._t.names[g] for g in content.generals}
 
     # ======================================================================
     # The public surface
@@ -227,7 +253,7 @@ class FallBlau(Game):
             seen: dict[int, int] = {}
             for index, value in enumerate(s.attack.white):
                 seen.setdefault(value, index)
-            return [_cmd(Reroll, None)] + [_cmd(Reroll, i) for i in sorted(seen.values())]
+            return [_REROLL[None]] + [_REROLL[i] for i in sorted(seen.values())]
         if d.kind == "peek":
             top = s.deck[: len(d.data)]
             printed = self._t.printed.__getitem__
@@ -246,7 +272,7 @@ class FallBlau(Game):
         # FB Step 4: orders by each ready General, hold cards, abilities, reorganizing, ending the turn
         s, c, t = self.state, self.c, self._t
         cmds: list[Command] = []
-        boosts, plays = self._hand_split() if s.hand else _EMPTY_HAND
+        boosts, plays = (self._splits.get(tuple(s.hand)) or self._hand_split()) if s.hand else _EMPTY_HAND
         front, supply, generals, slots = s.front, s.supply, s.generals, s.slots
         can_advance = False
         if s.unlocked:
@@ -263,17 +289,17 @@ class FallBlau(Game):
                 card = front[target]
                 if card is not None and supply >= attack_cost + extra[card.card]:
                     # no dice card against a card already emptied: no dice are rolled there
-                    cmds += _attacks(gid, target, boosts if card.red else _NO_BOOST)
-            cmds.append(_cmd(Consolidate, gid))
+                    cmds += _ATTACKS[gid, target, boosts if card.red else _NO_BOOST]
+            cmds.append(_CONSOLIDATE[gid])
         for card in plays:                   # dice cards are played with an Attack!
             self._plays(card, cmds)
         ready_for_cube = t.ready_for_cube
         if not ready_for_cube.isdisjoint(generals):
             for gid, g in generals.items():
                 if gid in ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
-                    cmds.append(_cmd(UseAbility, gid))
+                    cmds.append(_USE_ABILITY[gid])
         if supply >= c.reorganize_cost and generals:   # a lone General may move too
-            cmds += _reorganizations(tuple(slots))
+            cmds += _REORGANIZATIONS[tuple(slots)]
         cmds.append(_END_TURN_CMD)
         return cmds
 
@@ -287,48 +313,43 @@ class FallBlau(Game):
 
     def _hand_split(self) -> tuple[tuple[str | None, ...], tuple[str, ...]]:
         """The distinct hand as (None and the dice cards, for an Attack! with one or none; the
-        other cards, played on their own), worked out once per hand in a game."""
-        hand = tuple(self.state.hand)
-        split = self._splits.get(hand)
-        if split is None:
-            boosts: list[str | None] = [None]
-            plays: list[str] = []
-            effect = self._t.effect
-            for card in self._distinct_hand():
-                (boosts if effect[card] == "boost" else plays).append(card)
-            split = self._splits[hand] = (tuple(boosts), tuple(plays))
+        other cards, played on their own), worked out once per hand in a game (kept in _splits)."""
+        boosts: list[str | None] = [None]
+        plays: list[str] = []
+        effect = self._t.effect
+        for card in self._distinct_hand():
+            (boosts if effect[card] == "boost" else plays).append(card)
+        split = self._splits[tuple(self.state.hand)] = (tuple(boosts), tuple(plays))
         return split
 
     def _advances(self, gid: str, slot: int, cost: int) -> tuple[Command, ...]:
-        # FB Advance order, by `gid` at `slot` for `cost` supply
+        # FB Advance order, by `gid` at `slot` (no card in front of him) for `cost` supply (he has it)
         s = self.state
-        if s.front[slot] is not None or not s.unlocked or s.supply < cost:
-            return ()
         beside = None       # a Panzer General who can pay for it may bring a second card beside him
         if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
             beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
-        return _advance_orders(gid, tuple(s.unlocked), beside)
+        return _ADVANCES[gid, tuple(s.unlocked), beside]
 
     def _plays(self, card: str, cmds: list[Command]) -> None:
         """Add to `cmds` each way to play hold card `card` now (dice cards go with an Attack!)."""
         s = self.state
         effect = self._t.effect[card]
         if effect == "supply" or effect == "vp":
-            cmds.append(_cmd(PlayEvent, card))
+            cmds.append(_PLAY_EVENT[card, None, None])
         elif effect == "replacements":
             if self.grey_reserve() > 0:
                 start = self._t.start_cubes
                 for g in s.slots:
                     if g is not None and s.generals[g].cubes < start[g]:
-                        cmds.append(_cmd(PlayEvent, card, g))
+                        cmds.append(_PLAY_EVENT[card, g, None])
         elif effect == "ready":
             for g in s.slots:
                 if g is not None and not s.generals[g].ready:
-                    cmds.append(_cmd(PlayEvent, card, g))
+                    cmds.append(_PLAY_EVENT[card, g, None])
         elif effect == "air_strike":
             for target, f in enumerate(s.front):
                 if f is not None and f.red > 0:
-                    cmds.append(_cmd(PlayEvent, card, None, target))
+                    cmds.append(_PLAY_EVENT[card, None, target])
 
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
@@ -349,7 +370,9 @@ class FallBlau(Game):
         s = self.state
         missions = self.missions_mode
         while not s.over:
-            if missions and s.missions:
+            # FB Missions Mode: a Mission is met the moment it holds (a capture Mission, only
+            # once a card has been captured this month)
+            if missions and s.missions and (s.month_captures or not self._capture_missions.issuperset(s.missions)):
                 self._check_missions()
             if s.over or s.decision is not None or not s.tasks:
                 break
@@ -362,7 +385,7 @@ class FallBlau(Game):
 
     def _push(self, *tasks: Task) -> None:
         """Put tasks at the front of the queue, to run next, in the order given."""
-        self.state.tasks[:0] = list(tasks)
+        self.state.tasks[:0] = tasks
 
     def _decide(self, kind: str, prompt: str, rule: str, data: tuple) -> None:
         self.state.decision = _decision(kind, prompt, rule, tuple(data))
@@ -412,10 +435,10 @@ class FallBlau(Game):
         self._emit(f"Turn {s.turns_played}, {self.calendar_label()}: all Generals are ready.", "FB Step 2: Ready Generals", "turn")
         # Step 3: draw events (a peek first for a General who looks ahead)
         draws = [_DRAW] * self.c.draws_per_turn
-        generals = self.content.generals
-        peekers = [g for g in s.generals if generals[g].ability.peek_events]
-        if peekers:
-            self._push(_task("peek", card=peekers[0]), *draws)
+        for g in s.generals:
+            if g in self._peekers:          # the first General who looks ahead does so first
+                self._push(_task("peek", card=g), *draws)
+                break
         else:
             self._push(*draws)
 
@@ -670,8 +693,7 @@ class FallBlau(Game):
         s = self.state
         self._spend(self.c.reorganize_cost)
         s.slots = list(cmd.order)
-        names = self._t.names
-        order = ", ".join([names[g] if g else "(empty)" for g in cmd.order])
+        order = ", ".join(map(self._holder_name.__getitem__, cmd.order))
         self._emit(f"The frontline is reorganized for {self.c.reorganize_cost} supply: {order}.", "FB Reorganizing the Frontline")
 
     def _do_ability(self, cmd: UseAbility) -> None:
@@ -756,7 +778,7 @@ class FallBlau(Game):
             h, l = combat.white_die(value, mod, panzer, self.c)
             hits, losses = hits + h, losses + l
             doubles += h == 2
-        hits += sum(combat.black_die(v, mod, self.c) for v in a.black)
+        hits += combat.black_hits(a.black, mod, self.c)
         red_before = card.red
         kept = min(losses, red_before)        # FB Overkill rule
         removed = min(hits, red_before)
@@ -789,7 +811,7 @@ class FallBlau(Game):
                     s.unlocked.append(u)
                     self._emit(f"{self.name(u)} is unlocked.", "FB Attack!: unlock", "capture")
         self._gain_vp(vp)
-        if all(c in s.captured for c in self.content.campaign):
+        if self.content.campaign.keys() <= set(s.captured):
             self._end_game("every Campaign card is captured.", "FB Ending the Game")
 
     def _gain_vp(self, vp: int) -> None:
@@ -867,7 +889,7 @@ class FallBlau(Game):
         card = s.front[target]
         mod, notes = combat.icon_modifier(self.content, s, card.card, None, ev.ignore_icons)
         dice = self.dice.roll(ev.n)
-        hits = min(sum(combat.black_die(v, mod, self.c) for v in dice), card.red)
+        hits = min(combat.black_hits(dice, mod, self.c), card.red)
         card.red -= hits
         left = " It cannot capture the card: an Attack! order must finish it." if card.red == 0 else ""
         self._emit(f"{ev.name} strikes {self.name(card.card)}: {count(hits, 'red cube')} removed ({card.red} left).{left}",
@@ -882,21 +904,24 @@ class FallBlau(Game):
         if gid is None or red == 0:
             return
         extra, hit_on, notes = 0, 1, []
+        effect = self._t.effect
         for p in s.permanents:
+            if effect[p] != "soviet_bonus":
+                continue
             ev = self.content.events[p]
-            if ev.effect == "soviet_bonus" and (not ev.only_card or ev.only_card == card):
+            if not ev.only_card or ev.only_card == card:
                 extra += ev.extra_dice
                 hit_on = max(hit_on, ev.hit_on)
                 notes.append(ev.name)
         dice = self.dice.roll(red + extra)
-        hits = sum(1 for v in dice if v <= hit_on)
+        hits = combat.soviet_hits(dice, hit_on)
         mods = tuple(f"{n} in play" for n in notes) if notes else ()
         hit_text = "1" if hit_on == 1 else f"1-{hit_on}"
         self._emit(f"{self.name(card)} counter-attacks {self.name(gid)} with {len(dice)} dice; each {hit_text} destroys a grey cube.",
                    rule, "roll", dice=dice, modifiers=mods)
         if hits and self.content.generals[gid].ability.counterattack_reroll_ones:
             again = self.dice.roll(hits)
-            hits = sum(1 for v in again if v <= hit_on)
+            hits = combat.soviet_hits(again, hit_on)
             self._emit(f"{self.name(gid)} rolls the {count(len(again), 'hit')} again: only {hits} stand.", "FB General ability",
                        "roll", dice=again)
         g = s.generals[gid]
@@ -1011,7 +1036,7 @@ class FallBlau(Game):
         if kind == "full_strength":
             return len(s.generals) >= m.n and all(
                 g.cubes >= self.content.generals[gid].cubes for gid, g in s.generals.items())
-        caps = s.month_captures          # the other Missions ask for captures this month
+        caps = s.month_captures          # the other Missions (_CAPTURE_KINDS) ask for captures this month
         if not caps:
             return False
         if kind == "capture_card":
