@@ -559,3 +559,30 @@ def test_an_attack_cards_confirmation_in_a_battle_gives_its_strikes_chance():
     title, body = confirmation(game, c.PlayCard(AXIS, "a-blitz"))
     assert body.plain.startswith("The card is played face up for good")
     assert "3rd Army checks cohesion:" in body.plain and "50% to pass: a d10 of 1-5 (+1 card" in body.plain
+
+
+
+async def test_a_command_given_on_the_map_hands_the_keyboard_back_to_the_menu():
+    """Enter on the map moves the LV Corps from Kharkov's operation into Kursk (no battle, no
+    confirmation); the next letter is the menu entry it shows (m: Move the force), not a jump of
+    the map cursor to an area named by it (Maikop, Millerovo: a key means one thing)."""
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kharkov"))
+        await by_keys(pilot, app, c.Gather("axis", "lv-corps"))
+        amap = app.screen.query_one(AreaMap)
+        await pilot.press("v", "slash", *"Kursk", "enter")
+        await pilot.pause()
+        assert amap.cursor == "kursk" and focused(app) == "rd-map"
+        await pilot.press("enter")                # on the map: the move into Kursk
+        await settle(pilot, app, passes=False)
+        assert game.state.units["lv-corps"].where == "kursk"
+        assert focused(app) == "menu-options"
+        move = key_for(app, "Move the force")
+        assert move == "m"
+        await pilot.press(move)
+        await pilot.pause()
+        assert amap.cursor == "kursk" and menu(app).place[1] == ("Move the force (5.5)",)

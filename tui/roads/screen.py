@@ -534,6 +534,10 @@ class RoadsScreen(GameScreen):
         done = super().play(command)
         if done:
             self._places[number] = place
+            if self._acting != self.computer:
+                # a command taken, given on the map or the menu: the keyboard is back on the
+                # menu, so a letter next means the menu entry it shows (a key means one thing)
+                self.action_menu_focus()
         return done
 
     def _undo_now(self) -> None:
