@@ -17,6 +17,7 @@ import attrs
 
 from .command import Command, command_problem, type_hints
 from .events import Event
+from .later import at_default, later_defaults
 from .make import maker
 
 _event = maker(Event)      # a save of a long campaign holds thousands of events
@@ -199,8 +200,9 @@ def state_to_json(value: Any, classes: dict[str, type]) -> Any:
             pass
         return {"s" if t is set else "z": items}
     if classes.get(t.__name__) is t:
+        later = later_defaults(t)           # a field added later is left out at its default
         return {"a": t.__name__, "f": {a.name: state_to_json(getattr(value, a.name), classes)
-                                       for a in attrs.fields(t)}}
+                                       for a in attrs.fields(t) if not at_default(value, later, a.name)}}
     raise CodecError(f"a state holds a {t.__name__}, which its class does not declare")
 
 
@@ -229,14 +231,15 @@ def state_from_json(raw: Any, classes: dict[str, type]) -> Any:
             raise CodecError(f"the state names a class it does not declare: {raw['a']!r}")
         body = raw["f"]
         names, plain, fields = _shape(cls)
-        if body.keys() != names:
-            raise CodecError(f"{cls.__name__} needs exactly its fields")
+        if body.keys() != names and not (body.keys() < names
+                                         and names - body.keys() <= later_defaults(cls).keys()):
+            raise CodecError(f"{cls.__name__} needs exactly its fields")   # (a LATER one may be left out)
         if plain:                  # every field set by __init__ under its own name
             return cls(**{name: state_from_json(value, classes) for name, value in body.items()})
-        values = {a.name: state_from_json(body[a.name], classes) for a in fields}
-        out = cls(**{a.alias: values[a.name] for a in fields if a.init})
+        values = {a.name: state_from_json(body[a.name], classes) for a in fields if a.name in body}
+        out = cls(**{a.alias: values[a.name] for a in fields if a.init and a.name in values})
         for a in fields:
-            if not a.init:
+            if not a.init and a.name in values:
                 object.__setattr__(out, a.name, values[a.name])
         return out
     raise CodecError("a JSON object that is not the form of a state value")

@@ -21,6 +21,7 @@ from .dice import Dice
 from .errors import IllegalCommand
 from .events import Event
 from .files import MAX_NOTE
+from .later import later_defaults
 from .legal import Legal, PlainLegal, Span
 
 
@@ -31,12 +32,13 @@ def state_digest(state: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+_FIELD_NAMES: dict[type, tuple[tuple[str, ...], dict[str, Any]]] = {}
 
 
 def _plain(value: Any) -> Any:
     """``attrs.asdict(value, recurse=True)`` for plain-data states: attrs values become dicts,
-    lists, tuples and sets become lists, dicts keep their keys."""
+    lists, tuples and sets become lists, dicts keep their keys; a field added later (``LATER``)
+    is left out while it holds its default, so older states keep their digest."""
     t = type(value)
     if t is str or t is int or t is bool or t is float or value is None:
         return value
@@ -44,11 +46,15 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if t is dict:
         return {_plain(k): _plain(v) for k, v in value.items()}
-    names = _FIELD_NAMES.get(t)
-    if names is None:
+    shape = _FIELD_NAMES.get(t)
+    if shape is None:
         if not attrs.has(t):
             return value            # json.dumps writes it with default=str, as before
-        names = _FIELD_NAMES[t] = tuple(a.name for a in attrs.fields(t))
+        shape = _FIELD_NAMES[t] = (tuple(a.name for a in attrs.fields(t)), later_defaults(t))
+    names, later = shape
+    if later:
+        return {n: _plain(getattr(value, n)) for n in names
+                if n not in later or getattr(value, n) != later[n]}
     return {n: _plain(getattr(value, n)) for n in names}
 
 

@@ -257,6 +257,9 @@ def _continue(g: Roads) -> list[Event]:
         return events + _continue(g) if not _needs_choice(g) else events
     if over(g):
         return events + finish(g)
+    if b.after_card:                            # 9.4: a card is no chit; the chit turn stays
+        b.after_card = False
+        return events
     # 9.5.5: a side out of chits draws again at once; then the other side plays
     for side in (b.turn, other(b.turn)):
         if not b.drawn.get(side):
@@ -626,7 +629,10 @@ def play_card(g: Roads, cmd: PlayCard) -> list[Event]:
         events.append(Event(f"{card.name} costs {cost} SP ({g.state.operation.sp} left).", "CC 9.4", "sp"))
     b.cards.append([cmd.side, cmd.card])
     events += battle_effects(g, cmd.side, cmd.card)
-    return events + _continue_after_card(g)
+    events += _continue_after_card(g)
+    if g.state.battle is not None and (b.steps or b.retreats):
+        b.after_card = True                     # a choice is awaited; its end keeps the chit turn
+    return events
 
 
 def _continue_after_card(g: Roads) -> list[Event]:

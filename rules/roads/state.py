@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.later import LATER
+
 AXIS, SOVIET = "axis", "soviet"
 SIDES = (AXIS, SOVIET)
 SIDE_NAME = {AXIS: "Axis", SOVIET: "Soviet"}
@@ -102,6 +104,8 @@ class Battle:
     steps: list[list] = attrs.Factory(list)                # the chit steps still to resolve
     retreats: list[str] = attrs.Factory(list)              # units that must retreat, in order
     retreat_path: list[str] = attrs.Factory(list)          # areas the retreating unit entered
+    # a card's steps or retreats await a choice: when they end the chit turn stays (9.4, 9.5.3)
+    after_card: bool = attrs.field(default=False, metadata=LATER)
 
 
 @attrs.define

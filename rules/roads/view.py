@@ -37,6 +37,7 @@ class BattleView:
     draw_mod: tuple[tuple[str, int], ...] = ()       # side -> card modifier to its draws
     cancel_next: tuple[str, ...] = ()                # sides whose next chit is cancelled
     rerolls: tuple[tuple[str, int], ...] = ()        # side -> re-rolls of failed checks left
+    after_card: bool = False                          # a card's choice under way keeps the chit turn (9.4)
 
 
 @attrs.frozen
@@ -92,7 +93,7 @@ def _battle_view(g: Roads, side: str | None) -> BattleView | None:
         steps=tuple((e[0], e[1], e[2]) for e in b.steps), retreat_path=tuple(b.retreat_path),
         cohesion_mod=tuple(sorted(b.cohesion_mod.items())), draw_mod=tuple(sorted(b.draw_mod.items())),
         cancel_next=tuple(sorted(k for k, v in b.cancel_next.items() if v)),
-        rerolls=tuple(sorted(b.rerolls.items())))
+        rerolls=tuple(sorted(b.rerolls.items())), after_card=b.after_card)
 
 
 def make_view(g: Roads, side: str | None) -> View:

@@ -148,6 +148,9 @@ async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_eac
         assert stack(app)[-1] == "PassScreen"
         await pilot.press("enter")
         await pilot.pause()
+        assert stack(app)[-1] == "SinceScreen"    # what the Axis did, first; Enter to the game
+        await pilot.press("enter")
+        await pilot.pause()
         assert app.screen._seat == "soviet" and focused(app) == "menu-options"
         assert amap.cursor == "taman"             # the Soviet's own first look: the battle under way
         await pilot.press("slash", *"Kerch", "enter")     # the Soviet player looks elsewhere
@@ -160,7 +163,7 @@ async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_eac
         await pilot.pause()
         if stack(app)[-1] == "PassScreen":
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(pilot, app, passes=False)   # and past what the Soviet did meanwhile
         assert app.screen._seat == "axis"
         assert amap.cursor == "taman"             # the Axis cursor is where the Axis left it
 
@@ -559,3 +562,73 @@ def test_an_attack_cards_confirmation_in_a_battle_gives_its_strikes_chance():
     title, body = confirmation(game, c.PlayCard(AXIS, "a-blitz"))
     assert body.plain.startswith("The card is played face up for good")
     assert "3rd Army checks cohesion:" in body.plain and "50% to pass: a d10 of 1-5 (+1 card" in body.plain
+
+
+
+async def test_a_command_given_on_the_map_hands_the_keyboard_back_to_the_menu():
+    """Enter on the map moves the LV Corps from Kharkov's operation into Kursk (no battle, no
+    confirmation); the next letter is the menu entry it shows (m: Move the force), not a jump of
+    the map cursor to an area named by it (Maikop, Millerovo: a key means one thing)."""
+    from tui.widgets.area_map import AreaMap
+    game = new_game(seed=42, players=PLAYERS)
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        await by_keys(pilot, app, c.StartOperation("axis", "kharkov"))
+        await by_keys(pilot, app, c.Gather("axis", "lv-corps"))
+        amap = app.screen.query_one(AreaMap)
+        await pilot.press("v", "slash", *"Kursk", "enter")
+        await pilot.pause()
+        assert amap.cursor == "kursk" and focused(app) == "rd-map"
+        await pilot.press("enter")                # on the map: the move into Kursk
+        await settle(pilot, app, passes=False)
+        assert game.state.units["lv-corps"].where == "kursk"
+        assert focused(app) == "menu-options"
+        move = key_for(app, "Move the force")
+        assert move == "m"
+        await pilot.press(move)
+        await pilot.pause()
+        assert amap.cursor == "kursk" and menu(app).place[1] == ("Move the force (5.5)",)
+
+
+async def test_the_player_taking_the_keyboard_sees_what_happened_since_and_no_secret_of_the_other():
+    """Hot-seat: after the pass screen, Ben (Soviet) first sees what the Axis did since he last
+    had the keyboard (the public events: the operation, the move, the battle's draws and the chit
+    played), none of the Axis hand or chits in hand; Enter takes him to the game, and what he
+    saw is not shown to him again at his next turn."""
+    from rules.roads.bots import BOTS
+    from tests.tui.test_pilot_roads import _secret_names
+    async with kerch_operation() as (game, app, pilot):
+        bot = BOTS["heuristic"](42)
+        for _ in range(40):
+            if game.to_act() == "soviet":
+                break
+            await by_keys(pilot, app, bot.choose(game), passes=False)
+        await pilot.pause()
+        assert stack(app)[-1] == "PassScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "SinceScreen"
+        text = flat(app)
+        assert "Ben (Soviet): since you last had the keyboard" in text
+        for line in ("Axis operation 1: one RP spent in Kerch", "XLII Corps moves across the Kerch Straits",
+                     "Axis play Air Strike", "47th Army checks cohesion"):
+            assert line in text
+        for name in _secret_names(game, "axis", "soviet"):
+            assert name not in text
+        await pilot.press("enter")                # one key: to the game, the menu at the keyboard
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen) and app.screen._seat == "soviet"
+        assert focused(app) == "menu-options"
+        seen = len(game.events)
+        for _ in range(40):                       # the Soviet plays until the keyboard goes back
+            if stack(app)[-1] == "PassScreen":
+                break
+            await by_keys(pilot, app, bot.choose(game), passes=False)
+        assert game.to_act() == "axis" and len(game.events) > seen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "SinceScreen"    # Anna sees what Ben did, not again her own
+        text = flat(app)
+        assert "Anna (Axis): since you last had the keyboard" in text
+        assert "Axis operation 1" not in text and game.events[seen].text[:40] in text

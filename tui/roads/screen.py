@@ -82,6 +82,8 @@ class RoadsScreen(GameScreen):
         self._new_cards: tuple = ("", ())       # (side, cards it drew): marked new in its hand
         self._map_seat: str | None = None       # whose map cursor the map shows
         self._map_places: dict[str, tuple[str, int, int]] = {}   # side -> (cursor, scroll x, y)
+        self._seen: dict[str, int] = {}         # side -> the events its player saw before leaving
+        self._keyboard: str | None = None       # the side whose player has the keyboard, uncovered
         if game is not None:
             self._take(game)
         super().__init__(game, autosave=autosave, load=load)
@@ -181,6 +183,7 @@ class RoadsScreen(GameScreen):
         self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
         self.refresh_view()
         self.query_one("#menu-options").focus()
+        self._seen = {side: len(self.game.events) for side in panels.NAME}
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
         if self.hot_seat and self.game.outcome is None and self.player_to_act():
@@ -205,6 +208,23 @@ class RoadsScreen(GameScreen):
             # a pass screen, a confirmation or a step-through handed the keyboard back after a
             # command: it goes to the menu, not to a map focused before (playtest finding 3)
             self.action_menu_focus()
+        self._show_since()
+
+    def _show_since(self) -> None:
+        """Hot-seat: the player who has just taken the keyboard sees first what happened since
+        they last had it: the events since then, the public log every seat sees."""
+        if not self.hot_seat or self.game is None or self.app.screen is not self or self._concealed:
+            return
+        seat, events = self._seat, self.game.events
+        if seat is None or seat == self._keyboard:
+            return
+        if self._keyboard is not None:
+            self._seen[self._keyboard] = len(events)     # all that its player has seen
+        self._keyboard = seat
+        since = events[min(self._seen.get(seat, len(events)), len(events)):]
+        if since and self.game.outcome is None:
+            from .since import SinceScreen
+            self.app.push_screen(SinceScreen(f"{self.name_of(seat)} ({panels.NAME[seat]})", since))
 
     def _start_area(self) -> str:
         """The battle, else the Active Operation, else the legal area with most of the side's
@@ -534,6 +554,10 @@ class RoadsScreen(GameScreen):
         done = super().play(command)
         if done:
             self._places[number] = place
+            if self._acting != self.computer:
+                # a command taken, given on the map or the menu: the keyboard is back on the
+                # menu, so a letter next means the menu entry it shows (a key means one thing)
+                self.action_menu_focus()
         return done
 
     def _undo_now(self) -> None:

@@ -98,7 +98,7 @@ def _sample_battle(world: Roads, view: View, rng: random.Random) -> None:
                cohesion_mod=dict(bv.cohesion_mod), draw_mod=dict(bv.draw_mod),
                cancel_next={sd: True for sd in bv.cancel_next}, rerolls=dict(bv.rerolls),
                cards=[list(c) for c in bv.cards], steps=[list(e) for e in bv.steps],
-               retreats=list(bv.retreating), retreat_path=list(bv.retreat_path))
+               retreats=list(bv.retreating), retreat_path=list(bv.retreat_path), after_card=bv.after_card)
     b.drawn = {me: list(bv.my_chits), foe: []}
     world.state.battle = b
     sizes = dict(bv.cup_sizes)

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from rules.roads import (
-    Choose, DiscardCard, EndOperation, Gather, Move, PlaceRP, PlaceUnit, PlayCard, PlayChit, StartOperation,
+    Choose, ChooseUnit, DiscardCard, EndOperation, Gather, Move, PlaceRP, PlaceUnit, PlayCard, PlayChit, Retreat, StartOperation,
     values,
 )
 from rules.roads.state import AXIS, POOL, SOVIET
@@ -350,3 +350,47 @@ def test_cc_9_4_an_attack_cards_strike_checks_at_once_and_is_not_lost_to_the_nex
     events = game.apply(chit)
     assert [e.text.split(":")[1] for e in events if e.kind == "check"] == [" rolls 2, modified 2 against 6",
                                                                          " rolls 4, modified 4 against 6"]
+
+
+
+# -- 9.4 / 9.5.3: a card is no chit: the chit turn stays with its player ----------------------------------
+def blitz_on_two(rolls):
+    """The Axis (Panzer and Infantry Corps) attack the 1st and 2nd Armies in b2 and play Blitz on
+    their chit turn: the Soviets choose which Army checks at +1 (9.6.1)."""
+    game = fight(rolls, ["axis-assault", "soviet-assault"], force=("pz", "inf"), into="b2",
+                 hands={AXIS: ["a-blitz"]})
+    game.apply(PlayCard(AXIS, "a-blitz"))
+    assert game.to_act() == SOVIET and game.state.battle.after_card
+    return game
+
+
+def test_cc_9_4_a_cards_strike_whose_unit_the_enemy_chooses_keeps_the_chit_turn():
+    """The 1st Army rolls 1 and passes: the Axis, who played the card, still has its chit turn."""
+    game = blitz_on_two([1])
+    game.apply(ChooseUnit(SOVIET, "a1"))
+    b = game.state.battle
+    assert (b.turn, b.after_card, game.to_act()) == (AXIS, False, AXIS)
+    assert {c.side for c in game.legal()} == {AXIS} and any(isinstance(c, PlayChit) for c in game.legal())
+
+
+def test_cc_9_4_a_cards_strike_that_fails_and_retreats_keeps_the_chit_turn():
+    """The 1st Army rolls 9 (+1) against 6, is disorganized and retreats, the Soviets choosing
+    where; once the retreat ends the Axis chit turn goes on."""
+    game = blitz_on_two([9])
+    game.apply(ChooseUnit(SOVIET, "a1"))
+    assert game.state.battle.retreats == ["a1"] and game.to_act() == SOVIET
+    game.apply(Retreat(SOVIET, "e1"))
+    b = game.state.battle
+    assert (b.retreats, b.defenders, b.turn, b.after_card, game.to_act()) == ([], ["a2"], AXIS, False, AXIS)
+
+
+def test_cc_9_5_3_the_chit_played_after_the_card_passes_the_turn_as_any_chit():
+    """After the card's retreat the Axis play Assault; its steps done, the turn is the Soviets'."""
+    game = blitz_on_two([9, 1, 1, 1])
+    game.apply(ChooseUnit(SOVIET, "a1"))
+    game.apply(Retreat(SOVIET, "e1"))
+    chit = next(c for c in game.legal() if isinstance(c, PlayChit) and "assault" in c.chit)
+    game.apply(chit)                                     # the 2nd Army passes; an Axis unit to choose
+    game.apply(ChooseUnit(AXIS, "inf"))
+    b = game.state.battle
+    assert (b.turn, game.to_act()) == (SOVIET, SOVIET)
