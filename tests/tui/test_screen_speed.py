@@ -327,19 +327,20 @@ def _partial_update_text(app, compositor, cls, dirty) -> str:
 
 
 async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change():
-    """Every widget's region, random parts of the screen and pairs of them, on a Fall Blau and a
-    Tide of Iron screen: the update writes Textual's text at Textual's places, byte for byte
-    (but for cursor moves that write nothing)."""
+    """Every widget's region, random parts of the screen and pairs of them, on a Fall Blau, a
+    Tide of Iron and a Roads to Stalingrad screen: the update writes Textual's text at Textual's
+    places, byte for byte (but for cursor moves that write nothing)."""
     import random
 
     from textual._compositor import Compositor
     from textual.geometry import Region
 
+    from tests.bench.test_roads_tui_bench import mid_game
     from tests.bench.test_tui_bench import full_hand_game
     from tui.widgets.compositor import LineCompositor
 
     rng = random.Random(8)
-    for game in (full_hand_game(), _midgame_toi()):
+    for game in (full_hand_game(), _midgame_toi(), mid_game()):
         app = WartableApp(game, autosave=False)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -349,7 +350,8 @@ async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change
             for _ in range(60):
                 x, y = rng.randrange(80), rng.randrange(24)
                 regions.append(Region(x, y, rng.randint(1, 80 - x), rng.randint(1, 24 - y)))
-            cases = [[r] for r in regions] + [rng.sample(regions, 2) for _ in range(40)]
+            cases = ([[r] for r in regions] + [rng.sample(regions, 2) for _ in range(40)]
+                     + [rng.sample(regions, 4) for _ in range(20)])
             for dirty in cases:
                 dirty = [r.intersection(Region(0, 0, 80, 24)) for r in dirty]
                 dirty = [r for r in dirty if r.area]
@@ -382,6 +384,41 @@ async def test_a_highlight_move_draws_only_the_menu(monkeypatch):
                 assert drawn and {name for name, _ in drawn} == {"menu-options"}, drawn
                 assert all(height <= 4 for _, height in drawn), drawn
             monkeypatch.undo()
+
+
+async def test_a_map_cursor_move_draws_only_the_map_lines_and_the_area_pane(monkeypatch):
+    """An arrow on the Roads map: the map is asked only for the lines around the two areas'
+    labels, and the pane under the map for its lines; nothing beside or between them (the menu,
+    the panels, the containers), and no layout."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from tests.bench.test_roads_tui_bench import cursor_keys, mid_game
+    from tui.widgets.area_map import AreaMap
+
+    game = mid_game()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        amap = app.screen.query_one(AreaMap)
+        amap.focus()
+        await pilot.pause(0.2)
+        drawn: list = []
+        real, real_layout = Widget.render_lines, Screen._refresh_layout
+        monkeypatch.setattr(Widget, "render_lines",
+                            lambda widget, crop: drawn.append((widget.id, crop.height)) or real(widget, crop))
+        monkeypatch.setattr(Screen, "_refresh_layout",
+                            lambda screen, *a, **k: drawn.append(("layout", 0)) or real_layout(screen, *a, **k))
+        for key in cursor_keys(game, 8):
+            cursor, scroll = amap.cursor, amap.scroll_offset
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert amap.cursor != cursor
+            assert drawn and {name for name, _ in drawn} <= {"rd-map", "rd-detail"}, drawn
+            if amap.scroll_offset == scroll:          # a scroll to follow the cursor draws it all
+                assert all(height <= 8 for name, height in drawn if name == "rd-map"), drawn
+        monkeypatch.undo()
 
 
 async def test_an_app_opened_on_a_save_makes_the_launcher_only_when_it_is_shown(monkeypatch, tmp_path):
