@@ -23,13 +23,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
 from tui.game_screen import PassScreen as SharedPassScreen
 from tui.widgets.area_map import OVERVIEW, SCALE, AreaMap
 from tui.widgets.command_menu import CommandMenu
+from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
