@@ -330,21 +330,24 @@ def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]],
     area with fewer than two rows of room for two letters; in the overview (one column a cell) an
 area without two free cells on a row takes its border cells too, so it still shows its code. The code's row is the one nearest the anchor with room for the
     code and its city mark (three cells), else for two; the rest follow below it, then above it."""
-    width = len(static[0]) if static else 0
     plain_h = GLYPHS["none"][1]
     slots: dict[str, list[tuple[int, int, int]]] = {}
     for area in board.areas:
         a = board.areas[area]
         anchor = a.col * scale
-        rows = sorted({r for _c, r in board.cells_of(area)}, key=lambda r: (abs(r - a.row), r))
+        cells = board.cells_of(area)
+        rows = sorted({r for _c, r in cells}, key=lambda r: (abs(r - a.row), r))
+        # only the area's own columns can be free: the scan runs over them alone
+        left, right = min(c for c, _r in cells) * scale, (max(c for c, _r in cells) + 1) * scale
 
         def best(y: int, rivers: bool, borders: bool = False) -> tuple[int, int]:
             """The longest run of free cells on row y, the one nearest the anchor's column first."""
             found, run, start = (0, 0), 0, 0
-            for x in range(width + 1):
+            line = static[y]
+            for x in range(left, right + 1):
                 free = False
-                if x < width:
-                    ch, _s, owner = static[y][x]
+                if x < right:
+                    ch, _s, owner = line[x]
                     free = owner == area and (borders or ch == " " or ch == plain_h
                                               or (rivers and ch not in VERTICAL))
                 if free:
@@ -408,30 +411,40 @@ def _static_layer(board: Any, scale: int = SCALE) -> list[list[tuple[str, Style,
             kinds_of[(a, b)] = found
         return found
 
-    rows = []
-    for y in range(board.height):
-        row = []
-        for x in range(board.width * scale):
-            col = x // scale
-            area = owner.get((col, y))
-            if area is None:
-                ch, style = WATER.get(board.water_at(col, y) or "off", WATER["off"])
-                row.append((ch, style, None))
-                continue
-            # a vertical border in the right column of its cell, a horizontal one all along it
-            right = owner.get((col + 1, y)) if x % scale == scale - 1 else area
-            below = owner.get((col, y + 1))
+    looks: dict[tuple, tuple[str, Style, str | None]] = {}
+
+    def look(area: str, right: str | None, below: str | None) -> tuple[str, Style, str | None]:
+        """A terminal cell of `area` with `right` beside it and `below` under it (the same
+        for every such cell: worked out once)."""
+        found = looks.get((area, right, below))
+        if found is None:
             kinds = []
             if right not in (None, area):
                 kinds.append(("v", kind(area, right)))
             if below not in (None, area):
                 kinds.append(("h", kind(area, below)))
             if not kinds:
-                row.append((" ", PLAIN, area))
+                found = (" ", PLAIN, area)
+            else:
+                strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
+                vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
+                ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
+                found = (ch, BORDER_STYLE.get(strongest, PLAIN), area)
+            looks[(area, right, below)] = found
+        return found
+
+    rows = []
+    for y in range(board.height):
+        row: list[tuple[str, Style, str | None]] = []
+        for col in range(board.width):
+            area = owner.get((col, y))
+            if area is None:
+                ch, style = WATER.get(board.water_at(col, y) or "off", WATER["off"])
+                row += [(ch, style, None)] * scale
                 continue
-            strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
-            vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
-            ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
-            row.append((ch, BORDER_STYLE.get(strongest, PLAIN), area))
+            # a vertical border in the right column of its cell, a horizontal one all along it
+            below = owner.get((col, y + 1))
+            row += [look(area, area, below)] * (scale - 1)
+            row.append(look(area, owner.get((col + 1, y)), below))
         rows.append(row)
     return rows
