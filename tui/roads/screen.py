@@ -83,6 +83,21 @@ class RoadsScreen(GameScreen):
         if game is not None:
             self._take(game)
         super().__init__(game, autosave=autosave, load=load)
+        self._width_classes()
+
+    def _width_classes(self) -> None:
+        """The app's width classes (``-narrow``, ``-wide``) for the terminal as it is, from the
+        start: Textual sets them at the screen's first resize, after its first frame, and then
+        restyles and lays out the whole screen again (while a save loads)."""
+        try:
+            app = self.app
+            width = app.size.width
+        except Exception:                 # made outside a running app (a test): left to the resize
+            return
+        breakpoints = (self.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is not None
+                       else app.HORIZONTAL_BREAKPOINTS) or []
+        on = self._get_breakpoint_classes(width, breakpoints)
+        self.update_classes({name: name in on for _, name in breakpoints}, update=False)
 
     def _take(self, game) -> None:
         """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
