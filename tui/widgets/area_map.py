@@ -87,6 +87,7 @@ class AreaMap(ScrollView, can_focus=True):
         self._fills: dict[str, Style] = {}
         self._marks: frozenset[str] = frozenset()
         self._strips: dict[int, Strip] = {}
+        self._static_runs: dict[int, list] = {}
         self._styles: dict[tuple, Style] = {}
         self._label_rows: dict[int, list[tuple[str, int, int, int]]] = {}
         self._typed = ""
@@ -114,6 +115,7 @@ class AreaMap(ScrollView, can_focus=True):
         self._static, self._slots, self._rows_of = prepare(board, self.scale)
         self._labels, self._label_rows = {}, {}
         self._strips.clear()
+        self._static_runs = {}
         self.virtual_size = Size(board.width * self.scale, board.height)
         self.refresh()
         # the cursor in sight once the new size is laid out (a scroll before clamps to nothing)
@@ -169,40 +171,87 @@ class AreaMap(ScrollView, can_focus=True):
         if strip is not None:
             return strip
         overlay: dict[int, tuple[str, Style, bool]] = {}
+        spans: list[tuple[int, int]] = []
         for area, i, x0, length in self._label_rows.get(y, ()):
             text, style = self._labels[area][i]
+            text = text[:length]
             on_cursor = area == self.cursor
-            for j, ch in enumerate(text[:length]):
+            for j, ch in enumerate(text):
                 overlay[x0 + j] = (ch, style, on_cursor)
+            if text:
+                spans.append((x0, x0 + len(text)))
+        spans.sort()
         # one segment per run of cells drawn alike (styles compared by identity: they are the
-        # layer's, the fills' and the labels' own objects), so a row is a few dozen segments
+        # layer's, the fills' and the labels' own objects), so a row is a few dozen segments;
+        # the layer's runs of like cells go in whole, cell by cell only under a label or a mark
         segments = []
         combine = self._combine
         fills, marks = self._fills, self._marks
         mark_ch, mark_style = MARK
         run: list[str] = []
         key: tuple = (None, None, None, False)
-        for x, (ch, style, area) in enumerate(self._static[y]):
-            extra, cursor = None, False
-            if x in overlay:
-                covered = ch
-                ch, extra, cursor = overlay[x]
-                if covered != " ":            # a label on its area's bottom border: underlined
-                    extra = self._underlined(extra)
-            elif ch == " " and area in marks:
-                ch, extra = mark_ch, mark_style
+        static = self._static[y]
+        for x0, x1, style, area, chars in self._runs(y):
             fill = fills.get(area) if area is not None else None
-            if not (style is key[0] and extra is key[1] and fill is key[2] and cursor == key[3]):
-                if run:
-                    segments.append(Segment("".join(run), combine(*key)))
-                    run = []
-                key = (style, extra, fill, cursor)
-            run.append(ch)
+            marked = area in marks and " " in chars
+            if marked:
+                pieces = [(x0, x1, True)]
+            else:                         # the run cut where labels begin and end
+                pieces, at = [], x0
+                for a, b in spans:
+                    if a < x1 and b > at:
+                        if a > at:
+                            pieces.append((at, a, False))
+                        pieces.append((max(a, at), min(b, x1), True))
+                        at = min(b, x1)
+                if at < x1:
+                    pieces.append((at, x1, False))
+            for p0, p1, by_cell in pieces:
+                if not by_cell:
+                    if not (style is key[0] and key[1] is None and fill is key[2] and not key[3]):
+                        if run:
+                            segments.append(Segment("".join(run), combine(*key)))
+                            run = []
+                        key = (style, None, fill, False)
+                    run.append(chars[p0 - x0:p1 - x0])
+                    continue
+                for x in range(p0, p1):
+                    ch = static[x][0]
+                    extra, cursor = None, False
+                    if x in overlay:
+                        covered = ch
+                        ch, extra, cursor = overlay[x]
+                        if covered != " ":            # a label on its area's bottom border: underlined
+                            extra = self._underlined(extra)
+                    elif marked and ch == " ":
+                        ch, extra = mark_ch, mark_style
+                    if not (style is key[0] and extra is key[1] and fill is key[2] and cursor == key[3]):
+                        if run:
+                            segments.append(Segment("".join(run), combine(*key)))
+                            run = []
+                        key = (style, extra, fill, cursor)
+                    run.append(ch)
         if run:
             segments.append(Segment("".join(run), combine(*key)))
         strip = Strip(segments, self.board.width * self.scale)
         self._strips[y] = strip
         return strip
+
+    def _runs(self, y: int) -> list[tuple[int, int, Style, str | None, str]]:
+        """Row y of the static layer as runs of cells of one style (by identity) and one area:
+        (start, end, style, area, glyphs)."""
+        found = self._static_runs.get(y)
+        if found is None:
+            found = []
+            row = self._static[y]
+            start = 0
+            for x in range(1, len(row) + 1):
+                if x == len(row) or row[x][1] is not row[start][1] or row[x][2] != row[start][2]:
+                    found.append((start, x, row[start][1], row[start][2],
+                                  "".join(ch for ch, _s, _a in row[start:x])))
+                    start = x
+            self._static_runs[y] = found
+        return found
 
     def _underlined(self, style: Style) -> Style:
         found = self._styles.get(("u", style))
