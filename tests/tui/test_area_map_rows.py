@@ -70,3 +70,35 @@ def test_a_row_from_runs_is_the_row_drawn_cell_by_cell():
                             checked += 1
         game.apply(bots[game.to_act()].choose(game))
     assert checked > 1000
+
+
+def cells(strip) -> list[tuple[str, object]]:
+    return [(ch, seg.style) for seg in strip for ch in seg.text]
+
+
+def test_a_cursor_move_changes_only_the_two_areas_label_cells():
+    """The map repaints only the label cells of the areas the cursor leaves and enters (not
+    their whole lines): every cell that a move changes lies in one of those label slots."""
+    game = new_game(seed=3)
+    amap = AreaMap()
+    amap.board, amap.scale, amap.cursor = game.map, SCALE, next(iter(game.map.areas))
+    amap._static, amap._slots, amap._rows_of = prepare(game.map, SCALE)
+    labels, fills = panels.map_labels(game, game.view("axis"), amap.room)
+    amap.paint(labels, fills, set(list(game.map.areas)[::4]))
+    areas = list(game.map.areas)
+    for old, new in zip(areas[::3], areas[1::3]):
+        amap.cursor = old
+        amap._strips.clear()
+        before = {y: cells(amap._row(y)) for y in range(game.map.height)}
+        amap.cursor = new
+        amap._dirty({old, new}, labels_only=True)
+        kept = dict(amap._strips)             # the rows the move leaves cached: unchanged
+        amap._strips.clear()
+        slots = [s for a in (old, new) for s in amap._slots[a][:len(amap._labels[a])]]
+        for y in range(game.map.height):
+            after = cells(amap._row(y))
+            if y in kept:
+                assert cells(kept[y]) == after, (old, new, y)
+            for x, (was, now) in enumerate(zip(before[y], after)):
+                if was != now:
+                    assert any(y == sy and sx <= x < sx + n for sy, sx, n in slots), (old, new, x, y)

@@ -153,11 +153,22 @@ class AreaMap(ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------------------
     def _dirty(self, areas: set[str], labels_only: bool = False) -> None:
-        """Drop the cached rows of `areas` (only their label rows: the cursor marks the label)
-        and ask Textual to repaint those of them in view."""
+        """Drop the cached rows of `areas` and ask Textual to repaint those of them in view:
+        all their rows, or (``labels_only``: the cursor marks the label) only their labels'
+        cells, so a cursor move sends the terminal the two labels, not whole lines."""
+        if labels_only:
+            slots = [slot for a in areas for slot in self._slots[a][:len(self._labels.get(a, ()))]]
+            for y, _x, _n in slots:
+                self._strips.pop(y, None)
+            left, top = int(self.scroll_offset.x), int(self.scroll_offset.y)
+            width, height = self.size
+            for y, x, n in slots:
+                x0, x1 = max(0, x - left), min(width, x + n - left)
+                if top <= y < top + height and x0 < x1:
+                    self.refresh(Region(x0, y - top, x1 - x0, 1))
+            return
         rows = {y for a in areas for y, _x, _n in self._slots[a][:max(3, len(self._labels.get(a, ())))]}
-        if not labels_only:
-            rows |= {r for a in areas for r in self._rows_of.get(a, ())}
+        rows |= {r for a in areas for r in self._rows_of.get(a, ())}
         for r in rows:
             self._strips.pop(r, None)
         if rows:
