@@ -86,7 +86,9 @@ class AreaMap(ScrollView, can_focus=True):
         self._labels: dict[str, list[tuple[str, Style]]] = {}
         self._fills: dict[str, Style] = {}
         self._marks: frozenset[str] = frozenset()
-        self._strips: dict[int, Strip] = {}
+        # drawn rows: row -> {the cursor area when its label is on the row, else None: strip}, so
+        # a cursor going back and forth finds both looks of a row drawn
+        self._strips: dict[int, dict[str | None, Strip]] = {}
         self._static_runs: dict[int, list] = {}
         self._styles: dict[tuple, Style] = {}
         self._label_rows: dict[int, list[tuple[str, int, int, int]]] = {}
@@ -153,13 +155,12 @@ class AreaMap(ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------------------
     def _dirty(self, areas: set[str], labels_only: bool = False) -> None:
-        """Drop the cached rows of `areas` and ask Textual to repaint those of them in view:
-        all their rows, or (``labels_only``: the cursor marks the label) only their labels'
-        cells, so a cursor move sends the terminal the two labels, not whole lines."""
+        """Ask Textual to repaint what of `areas` is in view: all their rows, their drawings
+        dropped; or (``labels_only``: the cursor moved, which marks a label) only their labels'
+        cells, so a cursor move sends the terminal the two labels, not whole lines (the rows'
+        drawings are kept by where the cursor is: ``_row``)."""
         if labels_only:
             slots = [slot for a in areas for slot in self._slots[a][:len(self._labels.get(a, ()))]]
-            for y, _x, _n in slots:
-                self._strips.pop(y, None)
             left, top = int(self.scroll_offset.x), int(self.scroll_offset.y)
             width, height = self.size
             for y, x, n in slots:
@@ -178,7 +179,9 @@ class AreaMap(ScrollView, can_focus=True):
                     self.refresh(Region(0, r - top, self.size.width, 1))
 
     def _row(self, y: int) -> Strip:
-        strip = self._strips.get(y)
+        look = self.cursor if any(a == self.cursor for a, *_ in self._label_rows.get(y, ())) else None
+        drawn = self._strips.setdefault(y, {})
+        strip = drawn.get(look)
         if strip is not None:
             return strip
         overlay: dict[int, tuple[str, Style, bool]] = {}
@@ -245,7 +248,7 @@ class AreaMap(ScrollView, can_focus=True):
         if run:
             segments.append(Segment("".join(run), combine(*key)))
         strip = Strip(segments, self.board.width * self.scale)
-        self._strips[y] = strip
+        drawn[look] = strip
         return strip
 
     def _runs(self, y: int) -> list[tuple[int, int, Style, str | None, str]]:
