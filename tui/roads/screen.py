@@ -68,7 +68,7 @@ class RoadsScreen(GameScreen):
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
         self._bot_timer = None
-        self.computer, self.bot = "", None
+        self.computer, self._bot = "", None
         self.strength = "normal"
         self.thinking = ""         # "" or who is thinking in the worker: "computer", "hint"
         self._seat: str | None = None
@@ -101,12 +101,20 @@ class RoadsScreen(GameScreen):
 
     def _take(self, game) -> None:
         """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
-        from rules.roads.ai import SearchBot
         self.computer = game.options.get("computer", "")
         self.strength = game.options.get("strength", "normal")
-        self.bot = SearchBot(self.strength, seed=game.seed) if self.computer else None
+        self._bot = None
         self._seat = self._seat_for(game.to_act())
         self._concealed = not self.computer
+
+    @property
+    def bot(self):
+        """The computer's search (None in a hot-seat game), made when first asked for: a save
+        opened against the computer is shown before the AI's modules load."""
+        if self._bot is None and self.computer:
+            from rules.roads.ai import SearchBot
+            self._bot = SearchBot(self.strength, seed=self.game.seed)
+        return self._bot
 
     @property
     def hot_seat(self) -> bool:
@@ -432,7 +440,7 @@ class RoadsScreen(GameScreen):
         self._maybe_bot()
 
     def _maybe_bot(self) -> None:
-        if self.bot is None or self.game.outcome is not None or self._bot_timer is not None:
+        if not self.computer or self.game.outcome is not None or self._bot_timer is not None:
             return
         if self.game.to_act() == self.computer:
             self._bot_timer = self.set_timer(BOT_PAUSE, self._bot_move)
