@@ -9,6 +9,7 @@ from textual import events
 from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -31,8 +32,11 @@ class TooSmallScreen(ModalScreen[None]):
 
     def update_size(self, size=None) -> None:
         w, h = size if size is not None else self.app.size
-        self.query_one("#too-small-text", Static).update(
-            f"Please enlarge the window.\nwartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
+        try:
+            text = self.query_one("#too-small-text", Static)
+        except NoMatches:
+            return                        # pushed but not composed yet: its mount shows the size
+        text.update(f"Please enlarge the window.\nwartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
 
 
 class LauncherBeneath(Screen):

@@ -327,19 +327,20 @@ def _partial_update_text(app, compositor, cls, dirty) -> str:
 
 
 async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change():
-    """Every widget's region, random parts of the screen and pairs of them, on a Fall Blau and a
-    Tide of Iron screen: the update writes Textual's text at Textual's places, byte for byte
-    (but for cursor moves that write nothing)."""
+    """Every widget's region, random parts of the screen and pairs of them, on a Fall Blau, a
+    Tide of Iron and a Roads to Stalingrad screen: the update writes Textual's text at Textual's
+    places, byte for byte (but for cursor moves that write nothing)."""
     import random
 
     from textual._compositor import Compositor
     from textual.geometry import Region
 
+    from tests.bench.test_roads_tui_bench import mid_game
     from tests.bench.test_tui_bench import full_hand_game
     from tui.widgets.compositor import LineCompositor
 
     rng = random.Random(8)
-    for game in (full_hand_game(), _midgame_toi()):
+    for game in (full_hand_game(), _midgame_toi(), mid_game()):
         app = WartableApp(game, autosave=False)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
@@ -349,7 +350,8 @@ async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change
             for _ in range(60):
                 x, y = rng.randrange(80), rng.randrange(24)
                 regions.append(Region(x, y, rng.randint(1, 80 - x), rng.randint(1, 24 - y)))
-            cases = [[r] for r in regions] + [rng.sample(regions, 2) for _ in range(40)]
+            cases = ([[r] for r in regions] + [rng.sample(regions, 2) for _ in range(40)]
+                     + [rng.sample(regions, 4) for _ in range(20)])
             for dirty in cases:
                 dirty = [r.intersection(Region(0, 0, 80, 24)) for r in dirty]
                 dirty = [r for r in dirty if r.area]
@@ -384,6 +386,41 @@ async def test_a_highlight_move_draws_only_the_menu(monkeypatch):
             monkeypatch.undo()
 
 
+async def test_a_map_cursor_move_draws_only_the_map_lines_and_the_area_pane(monkeypatch):
+    """An arrow on the Roads map: the map is asked only for the lines around the two areas'
+    labels, and the pane under the map for its lines; nothing beside or between them (the menu,
+    the panels, the containers), and no layout."""
+    from textual.screen import Screen
+    from textual.widget import Widget
+
+    from tests.bench.test_roads_tui_bench import cursor_keys, mid_game
+    from tui.widgets.area_map import AreaMap
+
+    game = mid_game()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        amap = app.screen.query_one(AreaMap)
+        amap.focus()
+        await pilot.pause(0.2)
+        drawn: list = []
+        real, real_layout = Widget.render_lines, Screen._refresh_layout
+        monkeypatch.setattr(Widget, "render_lines",
+                            lambda widget, crop: drawn.append((widget.id, crop.height)) or real(widget, crop))
+        monkeypatch.setattr(Screen, "_refresh_layout",
+                            lambda screen, *a, **k: drawn.append(("layout", 0)) or real_layout(screen, *a, **k))
+        for key in cursor_keys(game, 8):
+            cursor, scroll = amap.cursor, amap.scroll_offset
+            drawn.clear()
+            await pilot.press(key)
+            await pilot.pause()
+            assert amap.cursor != cursor
+            assert drawn and {name for name, _ in drawn} <= {"rd-map", "rd-detail"}, drawn
+            if amap.scroll_offset == scroll:          # a scroll to follow the cursor draws it all
+                assert all(height <= 8 for name, height in drawn if name == "rd-map"), drawn
+        monkeypatch.undo()
+
+
 async def test_an_app_opened_on_a_save_makes_the_launcher_only_when_it_is_shown(monkeypatch, tmp_path):
     """The launcher lists every save: opened on a save, the app does not make it unseen
     beneath the game; back from the game (q), the launcher is there, its list read then."""
@@ -403,3 +440,42 @@ async def test_an_app_opened_on_a_save_makes_the_launcher_only_when_it_is_shown(
         await pilot.press("q")                                       # the launcher's q quits
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_a_roads_save_lays_out_its_screen_once_for_its_keys_and_width(monkeypatch, tmp_path):
+    """Opening a Roads save: the footer shows the keys that work from the loading frame ("Back"
+    alone), and is rebuilt once, when the game has loaded and every key works (not empty first,
+    then again for the same keys); at 160 columns the screen is ``-wide`` as it is made, not
+    restyled after its first frame."""
+    from textual.widgets import Footer as TextualFooter
+
+    from tests.bench.test_roads_tui_bench import mid_game
+    from tui.roads.screen import RoadsScreen
+
+    game = mid_game(120)
+    path = tmp_path / "roads.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    release = gate_load(monkeypatch)
+    rebuilt: list = []
+    real = TextualFooter.recompose
+    monkeypatch.setattr(TextualFooter, "recompose", lambda footer: rebuilt.append(footer) or real(footer))
+    made: list = []
+    real_init = RoadsScreen.__init__
+
+    def init(screen, *args, **kwargs):
+        real_init(screen, *args, **kwargs)
+        made.append(set(screen.classes))
+
+    monkeypatch.setattr(RoadsScreen, "__init__", init)
+    app = WartableApp(save=(path, "roads", len(game.log)))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RoadsScreen))
+        await pilot.pause()
+        assert made == [{"-wide"}]
+        keys = [k.description for k in app.screen.query("FooterKey")]
+        assert keys == ["Back"] and not rebuilt
+        release.set()
+        await wait_for(pilot, lambda: app.screen.game is not None)
+        await pilot.pause(0.3)
+        keys = [k.description for k in app.screen.query("FooterKey")]
+        assert "Undo" in keys and "Map" in keys and len(rebuilt) == 1

@@ -311,10 +311,20 @@ def spread(items: list[str], distance, apart, keys: str = MENU_KEYS) -> dict[str
     holders: dict[str, list[str]] = {k: [] for k in keys}
     out = {}
     for item in items:
-        def score(k: str) -> tuple[bool, int, int]:
-            return (not any(apart(item, h) for h in holders[k]),
-                    min((distance(item, h) for h in holders[k]), default=99), -len(holders[k]))
-        key = max(keys, key=score)
+        best, key = None, keys[0]
+        for k in keys:                  # the first key of the highest score (as max() picks)
+            held = holders[k]
+            free = True
+            nearest = None
+            for h in held:
+                if free and apart(item, h):
+                    free = False
+                d = distance(item, h)
+                if nearest is None or d < nearest:
+                    nearest = d
+            score = (free, 99 if nearest is None else nearest, -len(held))
+            if best is None or score > best:
+                best, key = score, k
         holders[key].append(item)
         out[item] = key
     return out

@@ -23,13 +23,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
 from tui.game_screen import PassScreen as SharedPassScreen
 from tui.widgets.area_map import OVERVIEW, SCALE, AreaMap
 from tui.widgets.command_menu import CommandMenu
+from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
@@ -70,7 +71,7 @@ class RoadsScreen(GameScreen):
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
         self._bot_timer = None
-        self.computer, self.bot = "", None
+        self.computer, self._bot = "", None
         self.strength = "normal"
         self.thinking = ""         # "" or who is thinking in the worker: "computer", "hint"
         self._seat: str | None = None
@@ -87,15 +88,38 @@ class RoadsScreen(GameScreen):
         if game is not None:
             self._take(game)
         super().__init__(game, autosave=autosave, load=load)
+        self._width_classes()
+
+    def _width_classes(self) -> None:
+        """The app's width classes (``-narrow``, ``-wide``) for the terminal as it is, from the
+        start: Textual sets them at the screen's first resize, after its first frame, and then
+        restyles and lays out the whole screen again (while a save loads)."""
+        try:
+            app = self.app
+            width = app.size.width
+        except Exception:                 # made outside a running app (a test): left to the resize
+            return
+        breakpoints = (self.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is not None
+                       else app.HORIZONTAL_BREAKPOINTS) or []
+        on = self._get_breakpoint_classes(width, breakpoints)
+        self.update_classes({name: name in on for _, name in breakpoints}, update=False)
 
     def _take(self, game) -> None:
         """Seat the game's sides (the computer's, the seat): at once, or once a save has loaded."""
-        from rules.roads.ai import SearchBot
         self.computer = game.options.get("computer", "")
         self.strength = game.options.get("strength", "normal")
-        self.bot = SearchBot(self.strength, seed=game.seed) if self.computer else None
+        self._bot = None
         self._seat = self._seat_for(game.to_act())
         self._concealed = not self.computer
+
+    @property
+    def bot(self):
+        """The computer's search (None in a hot-seat game), made when first asked for: a save
+        opened against the computer is shown before the AI's modules load."""
+        if self._bot is None and self.computer:
+            from rules.roads.ai import SearchBot
+            self._bot = SearchBot(self.strength, seed=self.game.seed)
+        return self._bot
 
     @property
     def hot_seat(self) -> bool:
@@ -452,7 +476,7 @@ class RoadsScreen(GameScreen):
         self._maybe_bot()
 
     def _maybe_bot(self) -> None:
-        if self.bot is None or self.game.outcome is not None or self._bot_timer is not None:
+        if not self.computer or self.game.outcome is not None or self._bot_timer is not None:
             return
         if self.game.to_act() == self.computer:
             self._bot_timer = self.set_timer(BOT_PAUSE, self._bot_move)

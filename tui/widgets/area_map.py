@@ -86,7 +86,10 @@ class AreaMap(ScrollView, can_focus=True):
         self._labels: dict[str, list[tuple[str, Style]]] = {}
         self._fills: dict[str, Style] = {}
         self._marks: frozenset[str] = frozenset()
-        self._strips: dict[int, Strip] = {}
+        # drawn rows: row -> {the cursor area when its label is on the row, else None: strip}, so
+        # a cursor going back and forth finds both looks of a row drawn
+        self._strips: dict[int, dict[str | None, Strip]] = {}
+        self._static_runs: dict[int, list] = {}
         self._styles: dict[tuple, Style] = {}
         self._label_rows: dict[int, list[tuple[str, int, int, int]]] = {}
         self._typed = ""
@@ -114,6 +117,7 @@ class AreaMap(ScrollView, can_focus=True):
         self._static, self._slots, self._rows_of = prepare(board, self.scale)
         self._labels, self._label_rows = {}, {}
         self._strips.clear()
+        self._static_runs = {}
         self.virtual_size = Size(board.width * self.scale, board.height)
         self.refresh()
         # the cursor in sight once the new size is laid out (a scroll before clamps to nothing)
@@ -151,11 +155,21 @@ class AreaMap(ScrollView, can_focus=True):
 
     # -- drawing -------------------------------------------------------------------------------
     def _dirty(self, areas: set[str], labels_only: bool = False) -> None:
-        """Drop the cached rows of `areas` (only their label rows: the cursor marks the label)
-        and ask Textual to repaint those of them in view."""
+        """Ask Textual to repaint what of `areas` is in view: all their rows, their drawings
+        dropped; or (``labels_only``: the cursor moved, which marks a label) only their labels'
+        cells, so a cursor move sends the terminal the two labels, not whole lines (the rows'
+        drawings are kept by where the cursor is: ``_row``)."""
+        if labels_only:
+            slots = [slot for a in areas for slot in self._slots[a][:len(self._labels.get(a, ()))]]
+            left, top = int(self.scroll_offset.x), int(self.scroll_offset.y)
+            width, height = self.size
+            for y, x, n in slots:
+                x0, x1 = max(0, x - left), min(width, x + n - left)
+                if top <= y < top + height and x0 < x1:
+                    self.refresh(Region(x0, y - top, x1 - x0, 1))
+            return
         rows = {y for a in areas for y, _x, _n in self._slots[a][:max(3, len(self._labels.get(a, ())))]}
-        if not labels_only:
-            rows |= {r for a in areas for r in self._rows_of.get(a, ())}
+        rows |= {r for a in areas for r in self._rows_of.get(a, ())}
         for r in rows:
             self._strips.pop(r, None)
         if rows:
@@ -165,44 +179,93 @@ class AreaMap(ScrollView, can_focus=True):
                     self.refresh(Region(0, r - top, self.size.width, 1))
 
     def _row(self, y: int) -> Strip:
-        strip = self._strips.get(y)
+        look = self.cursor if any(a == self.cursor for a, *_ in self._label_rows.get(y, ())) else None
+        drawn = self._strips.setdefault(y, {})
+        strip = drawn.get(look)
         if strip is not None:
             return strip
         overlay: dict[int, tuple[str, Style, bool]] = {}
+        spans: list[tuple[int, int]] = []
         for area, i, x0, length in self._label_rows.get(y, ()):
             text, style = self._labels[area][i]
+            text = text[:length]
             on_cursor = area == self.cursor
-            for j, ch in enumerate(text[:length]):
+            for j, ch in enumerate(text):
                 overlay[x0 + j] = (ch, style, on_cursor)
+            if text:
+                spans.append((x0, x0 + len(text)))
+        spans.sort()
         # one segment per run of cells drawn alike (styles compared by identity: they are the
-        # layer's, the fills' and the labels' own objects), so a row is a few dozen segments
+        # layer's, the fills' and the labels' own objects), so a row is a few dozen segments;
+        # the layer's runs of like cells go in whole, cell by cell only under a label or a mark
         segments = []
         combine = self._combine
         fills, marks = self._fills, self._marks
         mark_ch, mark_style = MARK
         run: list[str] = []
         key: tuple = (None, None, None, False)
-        for x, (ch, style, area) in enumerate(self._static[y]):
-            extra, cursor = None, False
-            if x in overlay:
-                covered = ch
-                ch, extra, cursor = overlay[x]
-                if covered != " ":            # a label on its area's bottom border: underlined
-                    extra = self._underlined(extra)
-            elif ch == " " and area in marks:
-                ch, extra = mark_ch, mark_style
+        static = self._static[y]
+        for x0, x1, style, area, chars in self._runs(y):
             fill = fills.get(area) if area is not None else None
-            if not (style is key[0] and extra is key[1] and fill is key[2] and cursor == key[3]):
-                if run:
-                    segments.append(Segment("".join(run), combine(*key)))
-                    run = []
-                key = (style, extra, fill, cursor)
-            run.append(ch)
+            marked = area in marks and " " in chars
+            if marked:
+                pieces = [(x0, x1, True)]
+            else:                         # the run cut where labels begin and end
+                pieces, at = [], x0
+                for a, b in spans:
+                    if a < x1 and b > at:
+                        if a > at:
+                            pieces.append((at, a, False))
+                        pieces.append((max(a, at), min(b, x1), True))
+                        at = min(b, x1)
+                if at < x1:
+                    pieces.append((at, x1, False))
+            for p0, p1, by_cell in pieces:
+                if not by_cell:
+                    if not (style is key[0] and key[1] is None and fill is key[2] and not key[3]):
+                        if run:
+                            segments.append(Segment("".join(run), combine(*key)))
+                            run = []
+                        key = (style, None, fill, False)
+                    run.append(chars[p0 - x0:p1 - x0])
+                    continue
+                for x in range(p0, p1):
+                    ch = static[x][0]
+                    extra, cursor = None, False
+                    if x in overlay:
+                        covered = ch
+                        ch, extra, cursor = overlay[x]
+                        if covered != " ":            # a label on its area's bottom border: underlined
+                            extra = self._underlined(extra)
+                    elif marked and ch == " ":
+                        ch, extra = mark_ch, mark_style
+                    if not (style is key[0] and extra is key[1] and fill is key[2] and cursor == key[3]):
+                        if run:
+                            segments.append(Segment("".join(run), combine(*key)))
+                            run = []
+                        key = (style, extra, fill, cursor)
+                    run.append(ch)
         if run:
             segments.append(Segment("".join(run), combine(*key)))
         strip = Strip(segments, self.board.width * self.scale)
-        self._strips[y] = strip
+        drawn[look] = strip
         return strip
+
+    def _runs(self, y: int) -> list[tuple[int, int, Style, str | None, str]]:
+        """Row y of the static layer as runs of cells of one style (by identity) and one area:
+        (start, end, style, area, glyphs)."""
+        found = self._static_runs.get(y)
+        if found is None:
+            found = []
+            row = self._static[y]
+            start = 0
+            for x in range(1, len(row) + 1):
+                if x == len(row) or row[x][1] is not row[start][1] or row[x][2] != row[start][2]:
+                    found.append((start, x, row[start][1], row[start][2],
+                                  "".join(ch for ch, _s, _a in row[start:x])))
+                    start = x
+            self._static_runs[y] = found
+        return found
 
     def _underlined(self, style: Style) -> Style:
         found = self._styles.get(("u", style))
@@ -333,21 +396,24 @@ def label_slots(board: Any, static: list[list[tuple[str, Style, str | None]]],
     keeps its rows of one cell (last) for the mark; ``apart`` then keeps two areas' rows from
     meeting. The code's row is the one nearest the anchor with room for the code and its city
     mark (three cells), else for two; the rest follow below it, then above it."""
-    width = len(static[0]) if static else 0
     plain_h = GLYPHS["none"][1]
     slots: dict[str, list[tuple[int, int, int]]] = {}
     for area in board.areas:
         a = board.areas[area]
         anchor = a.col * scale
-        rows = sorted({r for _c, r in board.cells_of(area)}, key=lambda r: (abs(r - a.row), r))
+        cells = board.cells_of(area)
+        rows = sorted({r for _c, r in cells}, key=lambda r: (abs(r - a.row), r))
+        # only the area's own columns can be free: the scan runs over them alone
+        left, right = min(c for c, _r in cells) * scale, (max(c for c, _r in cells) + 1) * scale
 
         def best(y: int, rivers: bool, borders: bool = False) -> tuple[int, int]:
             """The longest run of free cells on row y, the one nearest the anchor's column first."""
             found, run, start = (0, 0), 0, 0
-            for x in range(width + 1):
+            line = static[y]
+            for x in range(left, right + 1):
                 free = False
-                if x < width:
-                    ch, _s, owner = static[y][x]
+                if x < right:
+                    ch, _s, owner = line[x]
                     free = owner == area and (borders or ch == " " or ch == plain_h
                                               or (rivers and ch not in VERTICAL))
                 if free:
@@ -467,30 +533,40 @@ def _static_layer(board: Any, scale: int = SCALE) -> list[list[tuple[str, Style,
             kinds_of[(a, b)] = found
         return found
 
-    rows = []
-    for y in range(board.height):
-        row = []
-        for x in range(board.width * scale):
-            col = x // scale
-            area = owner.get((col, y))
-            if area is None:
-                ch, style = WATER.get(board.water_at(col, y) or "off", WATER["off"])
-                row.append((ch, style, None))
-                continue
-            # a vertical border in the right column of its cell, a horizontal one all along it
-            right = owner.get((col + 1, y)) if x % scale == scale - 1 else area
-            below = owner.get((col, y + 1))
+    looks: dict[tuple, tuple[str, Style, str | None]] = {}
+
+    def look(area: str, right: str | None, below: str | None) -> tuple[str, Style, str | None]:
+        """A terminal cell of `area` with `right` beside it and `below` under it (the same
+        for every such cell: worked out once)."""
+        found = looks.get((area, right, below))
+        if found is None:
             kinds = []
             if right not in (None, area):
                 kinds.append(("v", kind(area, right)))
             if below not in (None, area):
                 kinds.append(("h", kind(area, below)))
             if not kinds:
-                row.append((" ", PLAIN, area))
+                found = (" ", PLAIN, area)
+            else:
+                strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
+                vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
+                ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
+                found = (ch, BORDER_STYLE.get(strongest, PLAIN), area)
+            looks[(area, right, below)] = found
+        return found
+
+    rows = []
+    for y in range(board.height):
+        row: list[tuple[str, Style, str | None]] = []
+        for col in range(board.width):
+            area = owner.get((col, y))
+            if area is None:
+                ch, style = WATER.get(board.water_at(col, y) or "off", WATER["off"])
+                row += [(ch, style, None)] * scale
                 continue
-            strongest = max((k for _, k in kinds), key=lambda k: RANK.get(k, 0))
-            vertical, horizontal, corner = GLYPHS.get(strongest, GLYPHS["none"])
-            ch = corner if len(kinds) == 2 else vertical if kinds[0][0] == "v" else horizontal
-            row.append((ch, BORDER_STYLE.get(strongest, PLAIN), area))
+            # a vertical border in the right column of its cell, a horizontal one all along it
+            below = owner.get((col, y + 1))
+            row += [look(area, area, below)] * (scale - 1)
+            row.append(look(area, owner.get((col + 1, y)), below))
         rows.append(row)
     return rows

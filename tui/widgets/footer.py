@@ -5,7 +5,8 @@ change, ``refresh_bindings``), once per change even when several come in one tic
 new key is styled twice as it mounts. Opening a game changed the bindings four times before its
 first frame, for the same keys; a menu key that moves the focus did it again. This one
 recomposes at most once per refresh, and only when the keys shown (key, description, enabled)
-differ from those on screen.
+differ from those on screen; and it shows the keys from its first frame (Textual's is empty
+until the bindings first change, then recomposed and laid out again).
 """
 
 from __future__ import annotations
@@ -24,6 +25,15 @@ class Footer(TextualFooter):
                      if binding.show)
 
     def compose(self):
+        if not self._bindings_ready:
+            # Textual's waits for the first change of the bindings, so a screen's first frame
+            # has an empty footer and the keys come with a recompose and a layout after it
+            try:
+                self._keys()
+            except Exception:             # a screen whose bindings cannot be read yet: wait
+                pass
+            else:
+                self.set_reactive(TextualFooter._bindings_ready, True)
         self._shown = self._keys() if self._bindings_ready else None
         yield from super().compose()
 
