@@ -338,6 +338,42 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
         assert "checks cohesion" in flat(app)
 
 
+async def test_a_battle_is_stepped_through_one_chit_check_and_result_at_a_time():
+    """Issue 11.5: a battle's events are stepped one at a time (space), as Fall Blau's are: each
+    step ends at a chit, a check, a result or a retreat, and plain lines run through."""
+    from tests.support.roads import bot_game_commands, replayed
+    from tui.roads.screen import BATTLE_KINDS, STEP_KINDS
+    log = bot_game_commands(3)
+    probe = replayed(3, 0)
+    at = events = None
+    for i, cmd in enumerate(log[:600]):                   # a chit with several results
+        events = probe.apply(cmd)
+        if isinstance(cmd, c.PlayChit) and len([e for e in events if e.kind in BATTLE_KINDS]) >= 3:
+            at = i
+            break
+    stops = [n + 1 for n, e in enumerate(events) if e.kind in STEP_KINDS]
+    game = replayed(3, at, players=PLAYERS)
+    name = game.content.chits[log[at].chit.split("#")[0]].name
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        if any(label.startswith("Play a chit") for label in labels(app)):
+            await pilot.press(key_for(app, "Play a chit"))
+        await pilot.press(key_for(app, f"Play the chit {name}"))
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "ResolutionScreen"
+        steps = app.screen
+        shown = []
+        while app.screen is steps and steps.shown < len(steps.events):
+            shown.append(steps.shown)
+            await pilot.press("space")
+            await pilot.pause()
+        assert shown == stops[:len(shown)]
+        assert len(set(shown)) == len(shown) >= 3           # one step each, not all at once
+
+
 async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret():
     from tests.tui.test_pilot_roads import _secret_names
     async with kerch_operation(autosave=True) as (game, app, pilot):

@@ -289,9 +289,12 @@ class ResolutionScreen(ModalScreen[None]):
         Binding("q", "close", "Close", id="close"),
     ]
 
-    def __init__(self, events: list[Event]) -> None:
+    def __init__(self, events: list[Event], step_kinds: frozenset[str] | set[str] = STEP_KINDS) -> None:
+        """``step_kinds``: the kinds of event each step stops after (a game's own: Fall Blau's
+        rolls and losses by default, Roads' chits, checks and their results)."""
         super().__init__()
         self.events = events
+        self.step_kinds = step_kinds
         self.shown = 0
         self._step()              # the first step shows as soon as the screen does
 
@@ -306,7 +309,7 @@ class ResolutionScreen(ModalScreen[None]):
     def _step(self) -> None:
         self.shown += 1
         # run quickly through plain lines up to the next die, card or loss
-        while self.shown < len(self.events) and self.events[self.shown - 1].kind not in STEP_KINDS:
+        while self.shown < len(self.events) and self.events[self.shown - 1].kind not in self.step_kinds:
             self.shown += 1
 
     def _redraw(self) -> None:

@@ -43,6 +43,8 @@ from . import panels
 CSS_FILE = Path(__file__).with_name("roads.tcss")
 SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
+# a step-through stops after each of these (issue 11.5: a battle one event at a time)
+STEP_KINDS = frozenset(BATTLE_KINDS | {"roll", "reveal", "draw", "card", "control", "isolation", "end"})
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 # the title bar's words, dropped in this order when the line does not fit (its values stay)
@@ -454,7 +456,7 @@ class RoadsScreen(GameScreen):
             from tui.fallblau.screen import ResolutionScreen
             mine = [Event(f"You drew {self.game.card_name(k)}: {self.game.content.cards[k].text}",
                           kind="draw") for k in drawn]
-            steps = ResolutionScreen(list(events) + mine)
+            steps = ResolutionScreen(list(events) + mine, STEP_KINDS)
             steps.add_class("rd-opaque")
             self.app.push_screen(steps, lambda _: done())
         else:
