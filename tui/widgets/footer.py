@@ -5,12 +5,13 @@ change, ``refresh_bindings``), once per change even when several come in one tic
 new key is styled twice as it mounts. Opening a game changed the bindings four times before its
 first frame, for the same keys; a menu key that moves the focus did it again. This one
 recomposes at most once per refresh, and only when the keys shown (key, description, enabled)
-differ from those on screen.
+differ from those on screen; it has its keys from its first compose.
 """
 
 from __future__ import annotations
 
 from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
 
 
 class Footer(TextualFooter):
@@ -24,8 +25,16 @@ class Footer(TextualFooter):
                      if binding.show)
 
     def compose(self):
-        self._shown = self._keys() if self._bindings_ready else None
-        yield from super().compose()
+        # the keys from the start (Textual's footer is empty until the screen's bindings first
+        # change, then recomposed: its first frame came with the keys missing, or a frame late)
+        self.set_reactive(TextualFooter._bindings_ready, True)
+        self._shown = self._keys()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                # made compact (Textual's default) and bound to the footer's (not compact):
+                # each key was restyled twice before its first frame; its own style from the start
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
 
     def bindings_changed(self, screen) -> None:
         self._bindings_ready = True
