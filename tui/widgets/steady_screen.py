@@ -9,7 +9,8 @@ Textual, left to itself, works a screen out several times before its first frame
   size it was just laid out at: a screen's own first layout sends it one, and the terminal
   driver's first size report (the size the app already has) sends one to every screen;
 - the first Resize gives the screen its breakpoint class (``-narrow``/``-wide``), which
-  restyles every widget on it.
+  restyles every widget on it; and its first ScreenResume restyles every widget, just styled
+  as they were mounted.
 
 ``SteadyScreen`` holds a frame asked for during the app's batch until the batch ends
 (``WartableApp._end_batch`` then wakes the screen in front); it lays out again only at a new
@@ -46,6 +47,16 @@ class SteadyScreen(Screen):
         if self.HORIZONTAL_BREAKPOINTS is None and self.VERTICAL_BREAKPOINTS is None \
                 and (app._size is not None or app._driver is not None):
             self.add_class(*breakpoint_classes(app))
+
+    _resumed = False
+
+    def _on_screen_resume(self, event) -> None:
+        if not self._resumed:
+            # its widgets were styled as they were mounted, with the screen's breakpoint class
+            # already on it and the focus styles kept by Textual as the focus moves: the first
+            # resume does not style every widget again (Textual's, next in the MRO, lays out)
+            self._resumed = True
+            event.refresh_styles = False
 
     def _screen_resized(self, size) -> None:
         if size == self._compositor.size:   # laid out at this size already: nothing moves
