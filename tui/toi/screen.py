@@ -412,3 +412,15 @@ class ToIEndScreen(ModalScreen[None]):
         screen = self.app.screen_stack[-2]
         if isinstance(screen, ToIScreen):
             screen.action_export()
+
+
+# The shared screens other modules take from here, imported when first asked for: a campaign
+# opens without them (help and the set-up sheet are a key away).
+_SHARED = {"HelpScreen": "tui.widgets.common_screens", "TextScreen": "tui.widgets.text_screen"}
+
+
+def __getattr__(name: str):
+    if name in _SHARED:
+        import importlib
+        return getattr(importlib.import_module(_SHARED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
