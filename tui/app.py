@@ -71,6 +71,9 @@ class WartableApp(App):
             screen_css = self._screen_class(first).CSS_PATH
             css += screen_css if isinstance(screen_css, list) else [screen_css]
         super().__init__(css_path=css)
+        # no widget here has a tooltip (keys are told in the footer and the help): no screen
+        # gets Textual's tooltip widget (made, styled and mounted on every screen otherwise)
+        self._disable_tooltips = True
         self.start_game = game
         self.start_save = save          # (path, game id, commands): shown at once, loaded meanwhile
         # the save starts loading now, while the app starts and its screen is composed
@@ -88,7 +91,6 @@ class WartableApp(App):
         self.confirmations = True
 
     def on_mount(self) -> None:
-        storage.remove_stale_temp_files()
         try:
             keymap = storage.load_keymap()
         except ValueError as exc:
@@ -109,10 +111,16 @@ class WartableApp(App):
             self.call_after_refresh(self.started)      # the launcher, or a game, in this frame
         self.set_timer(3, self.started)                # in any case (a save that fails to load)
 
+    _tidied = False
+
     def started(self) -> None:
         """The first frame that matters is on screen (the launcher, or the game loaded into
         its screen): the garbage collector, paused for the start, runs again; what is alive
-        now (modules, content, the screen) is frozen out of its walks first."""
+        now (modules, content, the screen) is frozen out of its walks first. What killed
+        processes left behind (their temp files) is removed now, not before the first frame."""
+        if not self._tidied:
+            self._tidied = True
+            storage.remove_stale_temp_files()
         if self._collector_paused:
             self._collector_paused = False
             gc.freeze()

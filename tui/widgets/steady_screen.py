@@ -46,7 +46,7 @@ class SteadyScreen(Screen):
             return
         if self.HORIZONTAL_BREAKPOINTS is None and self.VERTICAL_BREAKPOINTS is None \
                 and (app._size is not None or app._driver is not None):
-            self.add_class(*breakpoint_classes(app))
+            self.add_class(*breakpoint_classes(app), update=False)   # styled when mounted
 
     _resumed = False
 
