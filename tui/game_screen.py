@@ -217,7 +217,7 @@ class GameScreen(SteadyScreen):
     _autosave_due = False
 
     def _autosave_if_due(self) -> None:
-        if self._autosave_due and self.game is not None:
+        if self._autosave_due and self.game is not None and self.is_attached:
             self._autosave()
 
     def _load_failed(self, problem: str) -> None:

@@ -76,7 +76,16 @@ class SteadyScreen(Screen):
             return
         if self._after_frame is None:
             self._after_frame = []
+            # a screen never drawn (the too-small notice over it from the start) runs them anyway
+            self.app.set_timer(self.AFTER_FRAME_LATEST, self._run_after_frame)
         self._after_frame.append(callback)
+
+    AFTER_FRAME_LATEST = 2.0      # seconds
+
+    def _run_after_frame(self) -> None:
+        callbacks, self._after_frame = self._after_frame or (), None
+        for callback in callbacks:
+            callback()
 
     def _compositor_refresh(self) -> None:
         app = self.app
