@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from functools import partial
 from pathlib import Path
 
 from textual import events
@@ -14,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui import storage
+from tui.widgets.steady_screen import SteadyScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 HERE = Path(__file__).parent
@@ -39,7 +41,7 @@ class TooSmallScreen(ModalScreen[None]):
         text.update(f"Please enlarge the window.\nwartable needs {MIN_WIDTH}x{MIN_HEIGHT}, this is {w}x{h}.")
 
 
-class LauncherBeneath(Screen):
+class LauncherBeneath(SteadyScreen):
     """The bottom screen of an app opened on a save: blank, and made the launcher when the
     player comes back to it. The launcher itself is not made unseen at the start (its menu
     reads every save in the saves folder: the more saves, the slower a save opened)."""
@@ -73,6 +75,9 @@ class WartableApp(App):
             screen_css = self._screen_class(first).CSS_PATH
             css += screen_css if isinstance(screen_css, list) else [screen_css]
         super().__init__(css_path=css)
+        # no widget here has a tooltip (keys are told in the footer and the help): no screen
+        # gets Textual's tooltip widget (made, styled and mounted on every screen otherwise)
+        self._disable_tooltips = True
         self.start_game = game
         self.start_save = save          # (path, game id, commands): shown at once, loaded meanwhile
         # the save starts loading now, while the app starts and its screen is composed
@@ -90,7 +95,6 @@ class WartableApp(App):
         self.confirmations = True
 
     def on_mount(self) -> None:
-        storage.remove_stale_temp_files()
         try:
             keymap = storage.load_keymap()
         except ValueError as exc:
@@ -111,10 +115,16 @@ class WartableApp(App):
             self.call_after_refresh(self.started)      # the launcher, or a game, in this frame
         self.set_timer(3, self.started)                # in any case (a save that fails to load)
 
+    _tidied = False
+
     def started(self) -> None:
         """The first frame that matters is on screen (the launcher, or the game loaded into
         its screen): the garbage collector, paused for the start, runs again; what is alive
-        now (modules, content, the screen) is frozen out of its walks first."""
+        now (modules, content, the screen) is frozen out of its walks first. What killed
+        processes left behind (their temp files) is removed now, not before the first frame."""
+        if not self._tidied:
+            self._tidied = True
+            storage.remove_stale_temp_files()
         if self._collector_paused:
             self._collector_paused = False
             gc.freeze()
@@ -132,23 +142,45 @@ class WartableApp(App):
         """Show a game on its own screen (chosen by the game's id); the screen autosaves it.
         Unless it is the autosave's own game (``resumed``), an unfinished game in the autosave
         is first kept as a named save, and the player told so."""
-        if not resumed:
-            self.keep_in_progress()
-        self.push_screen(self._screen_class(game.game_id)(game, autosave=self.autosave))
+        note = None if resumed else self.keep_in_progress()
+        self._push_game_screen(self._screen_class(game.game_id)(game, autosave=self.autosave), note)
 
-    def keep_in_progress(self) -> None:
-        """A new or loaded game is about to take the autosave: keep the one in progress."""
+    def _push_game_screen(self, screen, note: str | None) -> None:
+        """Push a game's screen; ``note`` (the game in progress kept) is told once it is up (a
+        toast now lands on the old screen; one before the screen's first frame delays it)."""
+        self.push_screen(screen)
+        if note is not None:
+            tell = partial(self.notify, note, timeout=10)
+            if isinstance(screen, SteadyScreen):
+                screen.after_first_frame(tell)
+            else:
+                self.call_after_refresh(tell)
+
+    def keep_in_progress(self) -> str | None:
+        """A new or loaded game is about to take the autosave: keep the one in progress. The
+        note to tell the player (once the new screen is up) when one was kept."""
         if not self.autosave:
-            return
+            return None
         try:
             name = storage.keep_in_progress()
         except OSError as exc:
             self.notify(f"The game in progress could not be kept: {exc.strerror or exc}.",
                         severity="error", timeout=10)
-            return
-        if name is not None:          # told once the new screen is up (a toast now lands on the old one)
-            self.call_after_refresh(self.notify, f"The game in progress was kept as the save '{name}' (Load a save).",
-                                    timeout=10)
+            return None
+        if name is None:
+            return None
+        return f"The game in progress was kept as the save '{name}' (Load a save)."
+
+    def _end_batch(self) -> None:
+        """A frame asked for while the app started (in Textual's start-up batch) was held
+        (``SteadyScreen``): the screen in front draws it now."""
+        super()._end_batch()
+        if not self._batch_count:
+            try:
+                screen = self.screen
+            except ScreenStackError:
+                return
+            screen.check_idle()
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:
@@ -206,12 +238,13 @@ class WartableApp(App):
         The screen autosaves it then."""
         if loading is None and self.preloads(game_id):
             loading = storage.Loading(path)
+        note = None
         if Path(path).resolve() != storage.autosave_path().resolve():
-            self.keep_in_progress()
+            note = self.keep_in_progress()
         cls = self._screen_class(game_id)
         load = (Path(path), commands)
-        self.push_screen(cls(autosave=self.autosave, load=load, loading=loading) if loading is not None
-                         else cls(autosave=self.autosave, load=load))
+        self._push_game_screen(cls(autosave=self.autosave, load=load, loading=loading) if loading is not None
+                               else cls(autosave=self.autosave, load=load), note)
 
     def load_failed(self, screen, problem: str) -> None:
         """A save opened by open_save cannot be loaded: back where the player was, with the

@@ -23,6 +23,7 @@ from rules.core.events import Event
 from tui import storage
 from tui.widgets.compositor import use_line_compositor
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.steady_screen import SteadyScreen
 
 
 class PassScreen(ModalScreen[bool]):
@@ -62,18 +63,22 @@ class PassScreen(ModalScreen[bool]):
             self.dismiss(False)
 
 
-class GameScreen(Screen):
+class GameScreen(SteadyScreen):
     """Base of the campaign screens: subclasses compose, refresh and name the player to act.
 
     Given a save (``load=``) instead of a game, the screen is shown at once with a loading mark
     in its menu, and the save is replayed in a thread after that first frame; the game then
     fills the screen. Until it does, only ``q`` (back) works. A save already loading in a
-    thread (``loading=``, started before the screen was composed) is waited for a moment when
-    the screen is mounted: loaded by then, the game is in the screen's first frame (one frame
-    drawn, not a loading frame and then the game); not yet, it fills the screen when it is.
+    thread (``loading=``, started when the app was made) is waited for a moment when the
+    screen is made: loaded by then, the screen is composed for the game and its first frame
+    shows it (one frame drawn, not a loading frame and then the game); not yet, it fills the
+    screen when it is.
     """
 
-    LOAD_GRACE = 0.2      # seconds the mount waits for a save already loading
+    LOAD_GRACE = 0.2      # seconds the screen waits for a save already loading
+    # the menu has the keys from the first frame (Textual's default focuses the first widget
+    # that takes focus, the board, and the menu took it from there: two restyles and a frame)
+    AUTO_FOCUS = "#menu-options"
 
     UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
     # a save keeps the game (its commands and a checkpoint of the last state), not the undo
@@ -98,6 +103,13 @@ class GameScreen(Screen):
         use_line_compositor(self)         # a key repaints only the lines it changed
         if (game is None) == (load is None):
             raise ValueError("A game screen needs a game or a save to load (path, commands), not both.")
+        # a save already loading is waited for a moment now, before the screen is composed:
+        # loaded by then, every widget is made for the game (the footer with the game's keys,
+        # the panels filled when mounted) and the first frame shows it
+        self._preloaded = (game is None and loading is not None and loading.wait(self.LOAD_GRACE)
+                           and loading.error is None)
+        if self._preloaded:
+            game = loading.game
         self.game = game
         self.autosave = autosave
         self._load = load
@@ -134,12 +146,11 @@ class GameScreen(Screen):
 
     # -- the shared flow ---------------------------------------------------------------
     def on_mount(self) -> None:
+        if self._preloaded:
+            self._show_loaded()                     # the game in the screen's first frame
+            return
         if self.game is None:
             from tui.widgets.command_menu import CommandMenu
-            loading = self._loading
-            if loading is not None and loading.wait(self.LOAD_GRACE) and loading.error is None:
-                self._loaded(loading.game)          # the game in the screen's first frame
-                return
             path, commands = self._load
             self.query_one(CommandMenu).note(f"Loading the save ({commands} commands)…")
             self.call_after_refresh(self._start_loading)
@@ -189,13 +200,25 @@ class GameScreen(Screen):
         self.game = game
         self._deal()
         self.refresh_bindings()
+        self._show_loaded()
+
+    def _show_loaded(self) -> None:
+        """A loaded save's game onto the screen."""
         self._show_game()
         # written once the game is on screen (a write waits for the disk); a command given
-        # before then autosaves by itself, and this writes the same game again
-        self.call_after_refresh(self._autosave)
+        # before then autosaves by itself (and this writes the same game again), and leaving
+        # the screen before then writes it first
+        self._autosave_due = True
+        self.after_first_frame(self._autosave_if_due)
         started = getattr(self.app, "started", None)
         if started is not None:
-            self.call_after_refresh(started)      # the start-up's first frame that matters
+            self.after_first_frame(started)       # the start-up's first frame that matters
+
+    _autosave_due = False
+
+    def _autosave_if_due(self) -> None:
+        if self._autosave_due and self.game is not None and self.is_attached:
+            self._autosave()
 
     def _load_failed(self, problem: str) -> None:
         if not self.is_attached:
@@ -211,6 +234,7 @@ class GameScreen(Screen):
         """Climb one menu level; at the top, back to the launcher (the game is autosaved)."""
         from tui.widgets.command_menu import CommandMenu
         if not self.query_one(CommandMenu).back():
+            self._autosave_if_due()
             self.app.pop_screen()
 
     def give(self, command) -> None:
@@ -304,6 +328,7 @@ class GameScreen(Screen):
     def _autosave(self) -> None:
         """Write the autosave. A full or read-only disk does not stop play: the player is told
         once (and again when it works again), and the game goes on unsaved meanwhile."""
+        self._autosave_due = False
         if not self.autosave:
             return
         try:

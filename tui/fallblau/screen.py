@@ -14,7 +14,6 @@ from textual.widgets import Input, Label, Static
 
 from rules.core.events import Event
 from rules.fallblau import Attack, FallBlau, PlayEvent
-from rules.fallblau.help import load_help, topics_for
 from rules.fallblau.odds import attack_odds
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu
@@ -24,8 +23,6 @@ from tui.widgets.hand_panel import HandPanel
 from tui.widgets.log_panel import LogPanel, event_text
 from tui.widgets.odds_panel import OddsPanel
 from tui.widgets.panel import Panel
-from tui.widgets.common_screens import HelpScreen, LogScreen, SaveNameScreen, reflow  # noqa: F401  (theirs, shared)
-from tui.widgets.text_screen import TextScreen
 from tui.widgets.tracks import calendar_strip, track
 
 from .confirm_text import confirmation, dice_text
@@ -267,15 +264,20 @@ class FallBlauScreen(GameScreen):
         return EndScreen(self.game)
 
     def action_help(self) -> None:
+        from rules.fallblau.help import topics_for
+        from tui.widgets.common_screens import HelpScreen
         topics = topics_for(self.game)
         self.app.push_screen(HelpScreen("Help: what you are deciding", topics, keys=True))
 
     def action_rules(self) -> None:
+        from rules.fallblau.help import load_help
+        from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
                                         extra=card_reference(self.game)))
 
     def action_cards(self) -> None:
         """The card reference; the cards of the highlighted menu entry come first."""
+        from tui.widgets.text_screen import TextScreen
         first = cards_of(self.game, self.query_one(CommandMenu).highlighted_commands())
         self.app.push_screen(TextScreen("Cards: Campaign: Fall Blau", card_reference(self.game, first)))
 
@@ -373,4 +375,20 @@ class EndScreen(ModalScreen[None]):
         self.app.pop_screen()
 
     def action_log(self) -> None:
+        from tui.widgets.common_screens import LogScreen
         self.app.push_screen(LogScreen(self.game.events))
+
+
+# The shared screens other modules take from here, imported when first asked for: a game opens
+# without them (help, the whole log, a save's name, a text are a key away).
+_SHARED = {"HelpScreen": "tui.widgets.common_screens", "LogScreen": "tui.widgets.common_screens",
+           "SaveNameScreen": "tui.widgets.common_screens", "reflow": "tui.widgets.common_screens",
+           "TextScreen": "tui.widgets.text_screen", "load_help": "rules.fallblau.help",
+           "topics_for": "rules.fallblau.help"}
+
+
+def __getattr__(name: str):
+    if name in _SHARED:
+        import importlib
+        return getattr(importlib.import_module(_SHARED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,12 +20,10 @@ from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
 from rules.toi.help import TOPIC_IDS, load_help, topics_for
 from rules.toi.state import SIDES, TYPES
-from tui.widgets.common_screens import HelpScreen
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
-from tui.widgets.text_screen import TextScreen
 
 from .menu import menu_entries
 from .panels import command_cards, command_now, ledger, result_totals, scenario_sheet, status_line
@@ -59,11 +57,17 @@ class ToIScreen(GameScreen):
         yield LogPanel(id="toi-log")
         yield Footer()
 
+    _panels_wide: bool | None = None      # the form the panels were drawn in
+
     def on_resize(self, event) -> None:
         """Wider or narrower: the status line, sheet and ledger have a wide and a narrow form
-        (the menu keeps where the player is in it)."""
-        if self.is_mounted and self.game is not None:
+        (the menu keeps where the player is in it); a Resize to the same form (the screen's
+        first layout, the terminal's first size report) redraws nothing."""
+        if self.is_mounted and self.game is not None and self._wide() != self._panels_wide:
             self.refresh_panels()
+
+    def _wide(self) -> bool:
+        return self.app.size.width >= 120
 
     def refresh_view(self) -> None:
         game = self.game
@@ -83,7 +87,7 @@ class ToIScreen(GameScreen):
 
     def refresh_panels(self) -> None:
         game = self.game
-        wide = self.app.size.width >= 120
+        wide = self._panels_wide = self._wide()
         self.query_one("#toi-status", Static).update(status_line(game, wide=wide))
         self.query_one("#toi-sheet", Static).update(scenario_sheet(game, compact=not wide))
         self.query_one("#toi-cards", Static).update(command_cards(game))
@@ -123,11 +127,13 @@ class ToIScreen(GameScreen):
 
     # -- actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
+        from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=self.keys_help()))
 
     def action_rules(self) -> None:
         """Every topic of our campaign rules summary, Command cards (rec, VET) and the screen's words."""
         topics = load_help()
+        from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Tide of Iron, Stalingrad campaign",
                                         [topics[t] for t in TOPIC_IDS]))
 
@@ -148,6 +154,7 @@ class ToIScreen(GameScreen):
     def action_sheet(self) -> None:
         """The set-up sheet, its Markdown tables drawn as tables."""
         from tui.widgets.sheet_markdown import SheetMarkdown   # rich's Markdown: a tenth of a second to import, when asked
+        from tui.widgets.text_screen import TextScreen
         self.app.push_screen(TextScreen("Set-up sheet", SheetMarkdown(setup_markdown(self.game))))
 
     def action_export(self) -> None:
@@ -405,3 +412,15 @@ class ToIEndScreen(ModalScreen[None]):
         screen = self.app.screen_stack[-2]
         if isinstance(screen, ToIScreen):
             screen.action_export()
+
+
+# The shared screens other modules take from here, imported when first asked for: a campaign
+# opens without them (help and the set-up sheet are a key away).
+_SHARED = {"HelpScreen": "tui.widgets.common_screens", "TextScreen": "tui.widgets.text_screen"}
+
+
+def __getattr__(name: str):
+    if name in _SHARED:
+        import importlib
+        return getattr(importlib.import_module(_SHARED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

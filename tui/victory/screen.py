@@ -150,7 +150,10 @@ class VictoryScreen(GameScreen):
                 board.move_child(widget, before=0)
             board.scroll_home(animate=False)
 
+    _rosters_wide: bool | None = None     # the form the rosters were drawn in
+
     def _show_rosters(self) -> None:
+        self._rosters_wide = self.app.size.width >= 120
         if self.concealed:
             to_act = self._to_act
             rosters = Group(Text(f"{to_act}'s Battle Group is shown when {to_act} has the keyboard.",
@@ -163,7 +166,9 @@ class VictoryScreen(GameScreen):
         self._arrange()
 
     def on_resize(self) -> None:
-        if self.is_mounted and self.game is not None:
+        """Wider or narrower: the rosters have a wide form (with "Joined"); a Resize to the same
+        form (the screen's first layout, the terminal's first size report) redraws nothing."""
+        if self.is_mounted and self.game is not None and (self.app.size.width >= 120) != self._rosters_wide:
             self._show_rosters()
 
     def _roster_step(self, player: str) -> bool:

@@ -1,51 +1,97 @@
-"""The footer of every screen: Textual's, recomposed only when the keys it shows change.
+"""The footer of every screen: the keys of the screen's bindings in one line, drawn as Textual's
+footer draws them, by one widget.
 
-Textual's footer rebuilds all its keys after every change of the screen's bindings (a focus
-change, ``refresh_bindings``), once per change even when several come in one tick, and each
-new key is styled twice as it mounts. Opening a game changed the bindings four times before its
-first frame, for the same keys; a menu key that moves the focus did it again. This one
-recomposes at most once per refresh, and only when the keys shown (key, description, enabled)
-differ from those on screen; and it shows the keys from its first frame (Textual's is empty
-until the bindings first change, then recomposed and laid out again).
+Textual's footer is a container with a widget per key (nine widgets on a game screen, each
+composed, styled, laid out and drawn), rebuilt whole after every change of the screen's
+bindings, and empty until the first change: a game's first frame paid for all that, and more
+when a key moved the focus. This one is a single line of text: the same cells (each key bold
+in its colour with a space either side, then its description and a space; a disabled key dim;
+the line cut at the screen's edge), repainted only when the keys it shows (key, description,
+enabled) change. A click on a key presses it, as in Textual's.
 """
 
 from __future__ import annotations
 
-from textual.widgets import Footer as TextualFooter
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
 
 
-class Footer(TextualFooter):
-    _pending = False
+class Footer(Widget, can_focus=False):
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer-key--key", "footer-key--description"}
+    DEFAULT_CSS = """
+    Footer {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        .footer-key--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer-key--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
     _shown: tuple | None = None
+    _spans: tuple = ()
 
     def _keys(self) -> tuple:
-        """What the footer shows: each shown binding, whether it is enabled, and its tooltip."""
-        return tuple((binding, enabled, tooltip)
-                     for (_node, binding, enabled, tooltip) in self.screen.active_bindings.values()
-                     if binding.show)
+        """What the footer shows: the first shown binding of each action, whether it is enabled,
+        in the screen's order (as Textual's footer)."""
+        first: dict[str, tuple] = {}
+        for (_node, binding, enabled, _tooltip) in self.screen.active_bindings.values():
+            if binding.show and binding.action not in first:
+                first[binding.action] = (binding, enabled)
+        return tuple(first.values())
 
-    def compose(self):
-        if not self._bindings_ready:
-            # Textual's waits for the first change of the bindings, so a screen's first frame
-            # has an empty footer and the keys come with a recompose and a layout after it
-            try:
-                self._keys()
-            except Exception:             # a screen whose bindings cannot be read yet: wait
-                pass
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        if self.is_attached and screen is self.screen and self._keys() != self._shown:
+            self.refresh()
+
+    def render(self) -> Text:
+        keys = self._keys()
+        self._shown = keys
+        key_style = self.get_component_rich_style("footer-key--key")
+        description_style = self.get_component_rich_style("footer-key--description")
+        item_style = self.rich_style
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans = []
+        for binding, enabled in keys:
+            shown = self.app.get_key_display(binding)
+            if binding.description:
+                item = Text.assemble((f" {shown} ", key_style), (f"{binding.description} ", description_style))
             else:
-                self.set_reactive(TextualFooter._bindings_ready, True)
-        self._shown = self._keys() if self._bindings_ready else None
-        yield from super().compose()
+                item = Text.assemble((shown, key_style))
+            item.stylize_before(item_style + self._dim(enabled))
+            spans.append((len(line), len(line) + len(item), binding.key, enabled))
+            line.append_text(item)
+        self._spans = tuple(spans)
+        return line
 
-    def bindings_changed(self, screen) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus or self._pending:
-            return
-        if self.is_attached and screen is self.screen:
-            self._pending = True
-            self.call_after_refresh(self._recompose_if_changed)
+    @staticmethod
+    def _dim(enabled: bool):
+        from rich.style import Style
+        return Style() if enabled else Style(dim=True)
 
-    async def _recompose_if_changed(self) -> None:
-        self._pending = False
-        if self.is_attached and self._keys() != self._shown:
-            await self.recompose()
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key, enabled in self._spans:
+            if start <= event.x < end:
+                if enabled:
+                    self.app.simulate_key(key)
+                else:
+                    self.app.bell()
+                return

@@ -70,6 +70,12 @@ class LogPanel(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
         self.cite_once_below = cite_once_below
 
+    def scroll_end(self, *args, immediate: bool = False, **kwargs):
+        """To the end at once once the panel knows its size (RichLog holds its writes until it
+        does, and scrolled after the next refresh: a frame with the log's top, a layout and a
+        frame more, after the game's first frame and after every command)."""
+        return super().scroll_end(*args, immediate=immediate or self._size_known, **kwargs)
+
     def texts(self, events: Iterable[Event]) -> list[Text]:
         """The lines these events are written as, on this screen."""
         if self.cite_once_below and self.is_attached and self.app.size.width < self.cite_once_below:
