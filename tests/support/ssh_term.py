@@ -50,6 +50,16 @@ class Server:
         for raw in self.proc.stdout:
             self.log.append(raw.decode(errors="replace"))
 
+    async def logged(self, needle: str, timeout: float = 10.0) -> bool:
+        """Whether the server prints a line holding ``needle`` within ``timeout`` seconds (its
+        output reaches ``log`` through a thread, a moment after the event)."""
+        deadline = time.monotonic() + timeout
+        while not any(needle in line for line in self.log):
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
+
     def stop(self) -> str:
         """Stop the server; what it printed."""
         if self.proc.poll() is None:

@@ -156,7 +156,7 @@ async def test_refused_keys_codes_and_requests(hosted):
         await Term.open(port, "abcde-fghjk")              # a well-formed code no game has
     with pytest.raises(asyncssh.PermissionDenied):
         await Term.open(port, "player")                   # no key, no code
-    assert any("wrong join code from 127.0.0.1" in line for line in hosted["server"].log)
+    assert await hosted["server"].logged("wrong join code from 127.0.0.1")
 
     # a known key: the launcher, in that key's own data folder; no shell commands, no sftp,
     # no port forwarding
