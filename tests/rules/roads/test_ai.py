@@ -396,3 +396,20 @@ def test_the_search_overrules_the_doctrine_only_beyond_the_noise_of_its_worlds()
     assert (choice([doctrine, gain]) == 1) == (0.9 > EVIDENCE * 0.245)
     assert choice([[None] * 5, doctrine]) == 1          # the doctrine's choice illegal in every world
     assert choice([doctrine, [None, None, None, None, -1.0]]) == 0     # one world is no evidence
+
+
+def test_the_line_says_when_a_better_looking_command_was_within_the_noise():
+    """Issue 12, item 2 (every decision says why): when the doctrine's choice is kept over a
+    command with a higher mean, the line says that command looked better within the spread of
+    the guesses, and the public line leaves it out if it is a card still in hand."""
+    from rules.roads.ai.search import _margin, public_line
+
+    class Names:
+        def describe(self, cmd):
+            return cmd.card if isinstance(cmd, c.PlayCard) else "End the operation"
+
+    keep, card = c.EndOperation("axis"), c.PlayCard("axis", "blitzkrieg")
+    margin, runner = _margin(Names(), [keep, card], [-7.0, -6.4], 0, [1])
+    assert margin == "blitzkrieg looked 0.6 better, within the spread of the guesses (the doctrine's choice kept)"
+    why = f"worth -7.0 points, {margin}"
+    assert public_line(Names(), keep, why, margin, runner) == "End the operation: worth -7.0 points"
