@@ -7,7 +7,7 @@
     wartable load PATH [--plain]              continue the game in a save file
     wartable stats                            finished games per game and mode
     wartable sim fallblau [--games N] ...     many bot games, win rates
-    wartable sim roads [--games N] [--axis BOT] [--soviet BOT] [--seed S]
+    wartable sim roads [--games N] [--axis BOT] [--soviet BOT] [--seed S] [--timed]
     wartable serve --ssh PORT | --web PORT [...]   host wartable (tui/serve)
     wartable join [CODE]                      take a hosted game's seat (OpenSSH ForceCommand)
 
@@ -78,7 +78,12 @@ def _parser() -> argparse.ArgumentParser:
 
     sub.add_parser("stats", help="finished games per game and mode: played, won, best VP")
 
-    sim = sub.add_parser("sim", help="play many games with a bot and print win rates")
+    sim = sub.add_parser(
+        "sim", help="play many games with a bot and print win rates",
+        description="Play many seeded bot games and print win rates. Roads prints one line per "
+                    "game as it ends (seed, winner, VP, commands, seconds), then the summary. "
+                    "Without --timed, the Roads AI (easy, normal, hard) searches without its "
+                    "time cap: the same command prints the same games on any machine.")
     sim.add_argument("game", choices=["fallblau", "roads"])
     sim.add_argument("--games", type=int, default=None,
                      help="how many games (default: 1000 for Fall Blau, 100 for Roads)")
@@ -90,7 +95,12 @@ def _parser() -> argparse.ArgumentParser:
                      help="Roads: the Axis bot, one of %(choices)s (default heuristic)")
     sim.add_argument("--soviet", choices=ROADS_BOTS, default="heuristic", metavar="BOT",
                      help="Roads: the Soviet bot, one of %(choices)s (default heuristic)")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=int, default=0,
+                     help="the seed (default 0); Roads plays seeds S, S+1, ... one per game")
+    sim.add_argument("--timed", action="store_true",
+                     help="Roads: give the easy/normal/hard AI its on-screen time cap per decision "
+                          "(default: no cap, so its decisions depend on the seed alone and a rerun "
+                          "on any machine, loaded or not, prints the same games)")
     from tui.serve.cli import add_parsers
     add_parsers(sub)
     return p
@@ -103,7 +113,9 @@ def _sim(args: argparse.Namespace) -> int:
         return 2
     if args.game == "roads":
         from rules.roads.sim import simulate as simulate_roads
-        print(simulate_roads(games, args.axis, args.soviet, seed=args.seed).report())
+        result = simulate_roads(games, args.axis, args.soviet, seed=args.seed, budget=args.timed,
+                                on_game=lambda line: print(line, flush=True))
+        print(result.report())
         return 0
     from rules.fallblau.sim import simulate
     print(simulate(games, args.bot, hard=args.hard, missions=args.missions, seed=args.seed).report())

@@ -290,16 +290,25 @@ class _Context:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+SEARCH_BOTS = ("easy", "normal", "hard")
 
 
 def _strength(name: str):
     """The search AI of ``rules.roads.ai`` at one strength, as a BOT name (imported late: the
-    AI itself plays its rollouts with the heuristic bot above)."""
-    def make(seed: int = 0):
+    AI itself plays its rollouts with the heuristic bot above). ``budget=False`` drops its time
+    cap, so that its decisions depend on the seed alone (the sim)."""
+    def make(seed: int = 0, *, budget: bool = True):
         from .ai import SearchBot
-        return SearchBot(name, seed)
+        return SearchBot(name, seed, budget=budget)
     make.__name__ = name
     return make
 
 
-BOTS.update({name: _strength(name) for name in ("easy", "normal", "hard")})
+BOTS.update({name: _strength(name) for name in SEARCH_BOTS})
+
+
+def make_bot(name: str, seed: int, *, budget: bool = True):
+    """The bot called ``name``; ``budget`` is the search AI's time cap (the other bots have none)."""
+    if name in SEARCH_BOTS:
+        return BOTS[name](seed, budget=budget)
+    return BOTS[name](seed)

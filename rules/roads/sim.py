@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import attrs
 
-from .bots import BOTS
+from .bots import BOTS, make_bot
 from .game import new_game
 from .state import AXIS, SOVIET
 from .supply import scoring_cities
@@ -56,9 +58,13 @@ def summer_gains(game, soviet_at_start: set[str]) -> set[str]:
     return soviet_at_start & scoring_cities(game, AXIS)
 
 
-def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 20000):
+def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 20000,
+             budget: bool = False):
+    """One game; ``budget`` gives the search AI its on-screen time cap (off: every decision
+    depends on the seed alone, so a rerun on any machine plays the same game)."""
     game = new_game(seed=seed, undo=False)
-    bots = {AXIS: BOTS[axis_bot](seed * 2 + 1), SOVIET: BOTS[soviet_bot](seed * 2 + 2)}
+    bots = {AXIS: make_bot(axis_bot, seed * 2 + 1, budget=budget),
+            SOVIET: make_bot(soviet_bot, seed * 2 + 2, budget=budget)}
     took = set()
     retook = set()
     cities = [a for a, ar in game.map.areas.items() if ar.city]
@@ -66,9 +72,12 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
     gained: set[str] | None = None    # the summer advance, measured as winter comes
     held_at_winter: set[str] | None = None
     counter = False
-    for _ in range(max_commands):
+    commands = 0
+    for commands in range(max_commands + 1):
         if game.outcome is not None:
             break
+        if commands == max_commands:
+            raise RuntimeError(f"game {seed} did not end within {max_commands} commands")
         side = game.to_act()
         game.apply(bots[side].choose(game))
         control = game.state.control
@@ -83,21 +92,33 @@ def play_one(seed: int, axis_bot: str, soviet_bot: str, max_commands: int = 2000
                 took.add(c)
             if c in took and control.get(c) == SOVIET and "winter" in game.state.permanents:
                 retook.add(c)
-    else:
-        raise RuntimeError(f"game {seed} did not end within {max_commands} commands")
     if gained is None:                # no winter: the summer lasted the whole game
         gained = summer_gains(game, soviet_at_start)
-    return game, took, retook, gained, counter
+    return game, took, retook, gained, counter, commands
+
+
+def game_line(number: int, games: int, seed: int, game, commands: int, seconds: float) -> str:
+    """One finished game, as the sim prints it when the game ends."""
+    out = game.outcome
+    winner = f"{out.winner.title()} wins" if out.winner else "draw"
+    return (f"game {number}/{games}  seed {seed}  {winner:11}  VP Axis {out.axis_vp} Soviet {out.soviet_vp}"
+            f"  {commands} commands  {seconds:.0f} s")
 
 
 def simulate(games: int, axis_bot: str = "heuristic", soviet_bot: str = "heuristic",
-             seed: int = 0) -> SimResult:
+             seed: int = 0, budget: bool = False, on_game=None) -> SimResult:
+    """``games`` games from ``seed`` on (one seed each). ``budget``: the search AI's time cap,
+    off by default (see ``play_one``). ``on_game(line)`` is told each game as it ends."""
     for bot in (axis_bot, soviet_bot):
         if bot not in BOTS:
             raise ValueError(f"unknown bot '{bot}' (choose from {', '.join(BOTS)})")
     result = SimResult(axis_bot=axis_bot, soviet_bot=soviet_bot)
     for k in range(games):
-        game, took, retook, gained, counter = play_one(seed + k, axis_bot, soviet_bot)
+        began = time.perf_counter()
+        game, took, retook, gained, counter, commands = play_one(seed + k, axis_bot, soviet_bot,
+                                                                 budget=budget)
+        if on_game is not None:
+            on_game(game_line(k + 1, games, seed + k, game, commands, time.perf_counter() - began))
         result.advance += len(gained) >= SUMMER_CITIES
         result.advance_cities += len(gained)
         result.counter += counter

@@ -337,3 +337,25 @@ def test_plain_mode_refuses_a_save_of_another_game(monkeypatch, capsys):
     storage.autosave(new_toi(seed=1))
     assert cli.main(["resume", "--plain"]) == 2
     assert "plain mode is for Fall Blau" in capsys.readouterr().err
+
+
+def test_sim_roads_prints_each_game_as_it_ends_then_the_summary(capsys):
+    """Issue 12, item 5: a long sim gives its results as it goes (seed, winner, VP, commands,
+    seconds), and the same command prints the same games (the AI's time cap is off)."""
+    argv = ["sim", "roads", "--games", "2", "--axis", "random", "--soviet", "easy", "--seed", "5"]
+    assert cli.main(argv) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert [line.split("  ")[:2] for line in first[:2]] == [["game 1/2", "seed 5"], ["game 2/2", "seed 6"]]
+    assert all(line.endswith(" s") and " commands  " in line for line in first[:2])
+    assert first[2] == "2 games, Axis random against Soviet easy"
+    assert cli.main(argv) == 0
+    again = capsys.readouterr().out.splitlines()
+    assert [line.rsplit("  ", 1)[0] for line in again[:2]] == [line.rsplit("  ", 1)[0] for line in first[:2]]
+    assert again[2:] == first[2:]
+
+
+def test_sim_help_says_the_roads_ai_plays_without_its_time_cap(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["sim", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--timed" in out and "searches without its time cap" in out
