@@ -16,9 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSe
 from rules.core.errors import IllegalCommand
 from rules.toi import (Buy, DonePurchasing, EndBattle, Halve, PenaltyEach, PenaltyTwo, PenaltyType, Score,
                       SetCommand, SetInitiative, TideOfIron)
-from rules.toi.export import campaign_markdown, setup_markdown
 from rules.toi.game import SIDE_NAME
-from rules.toi.help import TOPIC_IDS, load_help, topics_for
 from rules.toi.state import SIDES, TYPES
 from tui.game_screen import GameScreen, PassScreen  # noqa: F401  (PassScreen: shown between players)
 from tui.widgets.command_menu import CommandMenu
@@ -127,13 +125,15 @@ class ToIScreen(GameScreen):
 
     # -- actions ---------------------------------------------------------------------------
     def action_help(self) -> None:
+        from rules.toi.help import topics_for           # help and export: imported when asked, not at start-up
         from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Help: Tide of Iron campaign", topics_for(self.game), keys=self.keys_help()))
 
     def action_rules(self) -> None:
         """Every topic of our campaign rules summary, Command cards (rec, VET) and the screen's words."""
-        topics = load_help()
+        from rules.toi.help import TOPIC_IDS, load_help
         from tui.widgets.common_screens import HelpScreen
+        topics = load_help()
         self.app.push_screen(HelpScreen("Rules reference: Tide of Iron, Stalingrad campaign",
                                         [topics[t] for t in TOPIC_IDS]))
 
@@ -155,9 +155,11 @@ class ToIScreen(GameScreen):
         """The set-up sheet, its Markdown tables drawn as tables."""
         from tui.widgets.sheet_markdown import SheetMarkdown   # rich's Markdown: a tenth of a second to import, when asked
         from tui.widgets.text_screen import TextScreen
+        from rules.toi.export import setup_markdown
         self.app.push_screen(TextScreen("Set-up sheet", SheetMarkdown(setup_markdown(self.game))))
 
     def action_export(self) -> None:
+        from rules.toi.export import campaign_markdown, setup_markdown
         self.export({"toi-campaign-record": campaign_markdown(self.game),
                      "toi-setup-sheet": setup_markdown(self.game)})
 
