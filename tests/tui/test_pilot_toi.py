@@ -40,9 +40,9 @@ from tui import storage
 from tui.app import WartableApp
 from tui.launcher import LauncherScreen
 from tui.new_toi import NewToIScreen
+from tui.toi.result_form import ResultFormScreen
 from tui.toi.screen import (
     PassScreen,
-    ResultFormScreen,
     TextScreen,
     ToIEndScreen,
     ToIScreen,

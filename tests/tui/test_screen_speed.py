@@ -11,6 +11,7 @@ import threading
 
 from rules.core.save import dumps
 from rules.fallblau import Advance, new_game
+from rules.fallblau import odds as fallblau_odds   # the screen imports attack_odds from here when asked
 from rules.registry import load_save
 from tui import storage
 from tui.app import WartableApp
@@ -253,7 +254,7 @@ async def open_paulus_attacks(pilot) -> None:
 
 
 async def test_odds_come_right_after_the_move_and_each_is_worked_out_once_per_state(monkeypatch):
-    worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
+    worked = count_calls(monkeypatch, fallblau_odds, "attack_odds")
     app = WartableApp(odds_game(), autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await open_paulus_attacks(pilot)
@@ -273,7 +274,7 @@ async def test_odds_asked_for_an_older_state_are_never_shown(monkeypatch):
         await open_paulus_attacks(pilot)
         screen = app.screen
         version, cmd = screen._previewing
-        worked = count_calls(monkeypatch, fallblau_screen, "attack_odds")
+        worked = count_calls(monkeypatch, fallblau_odds, "attack_odds")
         await pilot.press("q")
         screen.play(next(c for c in game.legal() if c.describe().startswith("Consolidate")))
         await pilot.pause()

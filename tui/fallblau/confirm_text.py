@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from rules.core.words import count
 from rules.fallblau import Attack, Discard, EndTurn, FallBlau, PlayEvent, Reroll, UseAbility
-from rules.fallblau.odds import attack_odds
 
 
 def dice_text(o) -> str:
@@ -50,6 +49,7 @@ def confirmation(game: FallBlau, command, odds: dict | None = None) -> tuple[str
     odds = {} if odds is None else odds
     match command:
         case Attack():
+            from rules.fallblau.odds import attack_odds  # imported when an Attack! is first confirmed
             o = odds.get((game.version, command)) or attack_odds(game, command)
             odds[(game.version, command)] = o
             return game.describe(command) + "?", odds_text(o) + "\nThe dice cannot be taken back."

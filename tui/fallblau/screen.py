@@ -14,7 +14,6 @@ from textual.widgets import Input, Label, Static
 
 from rules.core.events import Event
 from rules.fallblau import Attack, FallBlau, PlayEvent
-from rules.fallblau.odds import attack_odds
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.dice_strip import dice_strip
@@ -198,6 +197,7 @@ class FallBlauScreen(GameScreen):
     def _work_out_odds(self, wanted: tuple) -> None:
         if wanted != self._previewing or wanted[0] != self.game.version or not self.is_attached:
             return                              # the highlight moved on, or the state changed
+        from rules.fallblau.odds import attack_odds     # imported at the first Attack! highlighted
         self._odds[wanted] = attack_odds(self.game, wanted[1])
         self._show_odds(self._odds[wanted])
 

@@ -36,11 +36,8 @@ from rules.victory import (
     Transfer,
     UnitsDone,
 )
-from rules.victory.export import campaign_markdown
 from rules.victory.game import Victory
-from rules.victory.help import load_help, rules_reference
 from tui import storage
-from tui.widgets.common_screens import LogScreen
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu, Keyed
 from tui.widgets.footer import Footer
@@ -217,20 +214,24 @@ class VictoryScreen(GameScreen):
         return None
 
     def action_help(self) -> None:
+        from rules.victory.help import load_help        # help, log and export: imported when asked
         from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Help: Victory campaign game", list(load_help().values()),
                                         keys=self.keys_help()))
 
     def action_rules(self) -> None:
+        from rules.victory.help import rules_reference
         from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Victory campaign (rule 3's changes first)",
                                         rules_reference()))
 
     def action_log(self) -> None:
+        from .log_screen import VictoryLogScreen
         self.app.push_screen(VictoryLogScreen(self.game.events))
 
     def action_export(self) -> None:
         # during play only what every player may see; the whole record at the end (7.1)
+        from rules.victory.export import campaign_markdown
         self.export({"victory-campaign-record": campaign_markdown(self.game, public=True)})
 
 
@@ -258,15 +259,6 @@ def _owner(cmd) -> str | None:
     if isinstance(cmd, str) and cmd.startswith("bp:"):
         return cmd[3:]
     return getattr(cmd, "player", None) or getattr(cmd, "sender", None)
-
-
-class VictoryLogScreen(LogScreen):
-    """The whole log, with Victory's marks."""
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="fulllog"):
-            yield Label("The whole log (q: close, arrows scroll)")
-            yield VictoryLog(id="fulllog-body")
 
 
 class BattlePointsScreen(ModalScreen[None]):
@@ -356,6 +348,7 @@ class VictoryEndScreen(ModalScreen[None]):
     def action_export(self) -> None:
         """The record can be written from here: closing this screen leaves the campaign."""
         try:
+            from rules.victory.export import campaign_markdown
             paths = storage.export_markdown({"victory-campaign-record": campaign_markdown(self.game)})
         except OSError as exc:
             self.notify(f"Export failed: {exc}", severity="error")
