@@ -4,6 +4,7 @@ results seen before the hand-over (6), wording (8) and the panels' details (10-1
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 
 from rules.roads import commands as c
@@ -19,19 +20,23 @@ PLAYERS = {"axis": "Anna", "soviet": "Ben"}
 
 
 @asynccontextmanager
-async def kerch_operation(autosave: bool = False):
-    """A new hot-seat game (seed 42) at 80x24 with the Axis operation at Kerch started by keys:
-    the opening most of these tests play from. Yields the game, the app and the pilot."""
-    game = new_game(seed=42, players=PLAYERS)
+async def axis_operation(autosave: bool = False, seed: int = 42, at: str = "kerch",
+                         gather: tuple[str, ...] = ()):
+    """A new hot-seat game (seed 42) at 80x24 with an Axis operation (at Kerch) started by keys:
+    the opening most of these tests play from (or another seed's, at another RP, with the units
+    ``gather`` gathered by keys). Yields the game, the app and the pilot."""
+    game = new_game(seed=seed, players=PLAYERS)
     app = WartableApp(game, autosave=autosave)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kerch"))
+        await by_keys(pilot, app, c.StartOperation("axis", at))
+        for unit in gather:
+            await by_keys(pilot, app, c.Gather("axis", unit))
         yield game, app, pilot
 
 
 async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leaving():
-    async with kerch_operation() as (game, app, pilot):
+    async with axis_operation() as (game, app, pilot):
         await pilot.press(key_for(app, "Gather the force"))
         assert menu(app).depth == 1
         await pilot.press(key_for(app, "Add " + game.unit_name("xlii-corps")))
@@ -61,7 +66,7 @@ async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leav
 
 
 async def test_the_operation_ends_with_a_force_gathered_and_the_leaving_question_names_the_autosave():
-    async with kerch_operation(autosave=True) as (game, app, pilot):
+    async with axis_operation(autosave=True) as (game, app, pilot):
         await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
         assert c.EndOperation("axis") in game.legal()
         await pilot.press("q")                    # out of the gather list
@@ -125,7 +130,7 @@ async def test_v_switches_back_from_the_map_though_it_is_valuykis_letter_and_esc
 async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_each_side_its_own_cursor():
     from rules.roads.bots import BOTS
     from tui.widgets.area_map import AreaMap
-    async with kerch_operation() as (game, app, pilot):
+    async with axis_operation() as (game, app, pilot):
         await by_keys(pilot, app, c.Gather("axis", "xlii-corps"))
         await by_keys(pilot, app, c.Gather("axis", "liv-corps"))
         amap = app.screen.query_one(AreaMap)
@@ -140,14 +145,7 @@ async def test_after_a_confirmation_and_a_pass_the_menu_has_the_keyboard_and_eac
         assert game.state.battle is not None
         assert focused(app) == "menu-options"     # the confirmation handed the keyboard back
         bot = BOTS["heuristic"](42)
-        for _ in range(20):                       # the battle goes on until the Soviet's turn
-            if game.to_act() == "soviet":
-                break
-            await by_keys(pilot, app, bot.choose(game), passes=False)
-        await pilot.pause()
-        assert stack(app)[-1] == "PassScreen"
-        await pilot.press("enter")
-        await pilot.pause()
+        await _axis_bot_until_the_pass(pilot, app, game, bot, 20)   # the battle goes on to the Soviet
         assert stack(app)[-1] == "SinceScreen"    # what the Axis did, first; Enter to the game
         await pilot.press("enter")
         await pilot.pause()
@@ -246,7 +244,7 @@ async def test_headings_say_what_a_card_asks_and_an_arrival_is_tagged_with_its_o
 
 
 async def test_the_end_of_an_operation_says_what_comes_next_not_that_the_initiative_moves():
-    async with kerch_operation() as (game, app, pilot):
+    async with axis_operation() as (game, app, pilot):
         await pilot.press(key_for(app, "End the operation"))
         await pilot.pause()
         text = flat(app)
@@ -299,24 +297,42 @@ async def test_the_gather_list_says_where_each_unit_is_and_choose_the_unit_gives
         shown = labels(app)
         for cmd in choices:
             assert any(unit_line(game, game.state.units[cmd.unit]) in label for label in shown), shown
-    async with kerch_operation() as (game, app, pilot):
+    async with axis_operation() as (game, app, pilot):
         await pilot.press(key_for(app, "Gather the force"))
         assert "Add XLII Corps (Kerch) to the force  [1 SP]" in labels(app)
 
 
-async def test_every_chit_shows_what_happens_even_a_short_one():
+async def _axis_bot_until_the_pass(pilot, app, game, bot, most: int) -> None:
+    """``bot`` plays the Axis by keys (at most ``most`` commands) until the Soviet is to act;
+    the pass screen is up, and Enter is pressed on it."""
+    for _ in range(most):
+        if game.to_act() == "soviet":
+            break
+        await by_keys(pilot, app, bot.choose(game), passes=False)
+    await pilot.pause()
+    assert stack(app)[-1] == "PassScreen"
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def _chit_in_a_bot_game(results: Callable[[int], bool]):
+    """Seed 3's bot game up to its first chit whose battle results (events of BATTLE_KINDS)
+    number n with ``results(n)``: (the game before it, the chit's command, its events)."""
     from tests.support.roads import bot_game_commands, replayed
     from tui.roads.screen import BATTLE_KINDS
     log = bot_game_commands(3)
     probe = replayed(3, 0)
-    at = None
-    for i, cmd in enumerate(log[:600]):                   # a chit whose result is two lines
+    for i, cmd in enumerate(log[:600]):
         events = probe.apply(cmd)
-        if isinstance(cmd, c.PlayChit) and len([e for e in events if e.kind in BATTLE_KINDS]) < 3:
-            at = i
-            break
-    game = replayed(3, at, players=PLAYERS)
-    name = game.content.chits[log[at].chit.split("#")[0]].name
+        if isinstance(cmd, c.PlayChit) and results(len([e for e in events if e.kind in BATTLE_KINDS])):
+            return replayed(3, i, players=PLAYERS), cmd, events
+    raise AssertionError("no such chit in seed 3's first 600 commands")
+
+
+@asynccontextmanager
+async def _chit_chosen(game, cmd):
+    """The game on screen, its chit chosen by keys (its confirmation up)."""
+    name = game.content.chits[cmd.chit.split("#")[0]].name
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
@@ -325,10 +341,17 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
         await pilot.press(key_for(app, f"Play the chit {name}"))
         await pilot.pause()
         await pilot.pause()
+        yield app, pilot
+
+
+async def test_every_chit_shows_what_happens_even_a_short_one():
+    game, cmd, _events = _chit_in_a_bot_game(lambda n: n < 3)    # a result of two lines
+    at = len(game.log)
+    async with _chit_chosen(game, cmd) as (app, pilot):
         assert stack(app)[-1] == "ConfirmScreen"    # a chit's rolls ask first, with its text
         assert "The chit is revealed and resolved at once" in flat(app)
         from rules.roads.odds import chit_odds
-        checks = [ch for step in chit_odds(game, log[at].side, log[at].chit)[1] for ch in step.checks]
+        checks = [ch for step in chit_odds(game, cmd.side, cmd.chit)[1] for ch in step.checks]
         assert all(f"{float(ch.chance) * 100:.0f}% to pass" in flat(app) for ch in checks)
         await pilot.press("enter")
         await pilot.pause()
@@ -341,26 +364,10 @@ async def test_every_chit_shows_what_happens_even_a_short_one():
 async def test_a_battle_is_stepped_through_one_chit_check_and_result_at_a_time():
     """Issue 11.5: a battle's events are stepped one at a time (space), as Fall Blau's are: each
     step ends at a chit, a check, a result or a retreat, and plain lines run through."""
-    from tests.support.roads import bot_game_commands, replayed
-    from tui.roads.screen import BATTLE_KINDS, STEP_KINDS
-    log = bot_game_commands(3)
-    probe = replayed(3, 0)
-    at = events = None
-    for i, cmd in enumerate(log[:600]):                   # a chit with several results
-        events = probe.apply(cmd)
-        if isinstance(cmd, c.PlayChit) and len([e for e in events if e.kind in BATTLE_KINDS]) >= 3:
-            at = i
-            break
+    from tui.roads.screen import STEP_KINDS
+    game, cmd, events = _chit_in_a_bot_game(lambda n: n >= 3)   # a chit with several results
     stops = [n + 1 for n, e in enumerate(events) if e.kind in STEP_KINDS]
-    game = replayed(3, at, players=PLAYERS)
-    name = game.content.chits[log[at].chit.split("#")[0]].name
-    app = WartableApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        if any(label.startswith("Play a chit") for label in labels(app)):
-            await pilot.press(key_for(app, "Play a chit"))
-        await pilot.press(key_for(app, f"Play the chit {name}"))
-        await pilot.pause()
+    async with _chit_chosen(game, cmd) as (app, pilot):
         await pilot.press("enter")
         await pilot.pause()
         assert stack(app)[-1] == "ResolutionScreen"
@@ -376,7 +383,7 @@ async def test_a_battle_is_stepped_through_one_chit_check_and_result_at_a_time()
 
 async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret():
     from tests.tui.test_pilot_roads import _secret_names
-    async with kerch_operation(autosave=True) as (game, app, pilot):
+    async with axis_operation(autosave=True) as (game, app, pilot):
         await by_keys(pilot, app, c.EndOperation("axis"))
         await by_keys(pilot, app, c.Choose("axis", "map"), passes=False)
         assert stack(app)[-1] == "PassScreen"
@@ -480,13 +487,7 @@ async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_
     each unit with its chance of passing (9.6.1); a stack's cost is said to be paid at a halt."""
     from tests.support.screens import shown
     from tui.widgets.area_map import AreaMap
-    game = new_game(seed=1, players=PLAYERS)
-    app = WartableApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kharkov"))
-        await by_keys(pilot, app, c.Gather("axis", "iii-pz"))
-        await by_keys(pilot, app, c.Gather("axis", "xi-corps"))
+    async with axis_operation(seed=1, at="kharkov", gather=("iii-pz", "xi-corps")) as (game, app, pilot):
         await pilot.press(key_for(app, "Move the force"))
         assert "Move into Kharkov  [2 SP] +2 SP to stack if it halts there" in labels(app)
         await pilot.press(key_for(app, "Move into Izyum"))
@@ -508,7 +509,7 @@ async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_
 async def test_undo_after_the_other_sides_secret_choice_says_why_it_stops():
     """The Card/Map choice (4.2.2): its confirmation says what each leads to; it is a reveal,
     so the next player's u is refused, and says so (not "a roll or a draw")."""
-    async with kerch_operation() as (game, app, pilot):
+    async with axis_operation() as (game, app, pilot):
         await by_keys(pilot, app, c.EndOperation("axis"))
         from tui.roads.screen import confirmation
         assert confirmation(game, c.Choose("axis", "card"))[1].startswith("Card: you play, draw or discard one card")
@@ -606,12 +607,7 @@ async def test_a_command_given_on_the_map_hands_the_keyboard_back_to_the_menu():
     confirmation); the next letter is the menu entry it shows (m: Move the force), not a jump of
     the map cursor to an area named by it (Maikop, Millerovo: a key means one thing)."""
     from tui.widgets.area_map import AreaMap
-    game = new_game(seed=42, players=PLAYERS)
-    app = WartableApp(game, autosave=False)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot, app)
-        await by_keys(pilot, app, c.StartOperation("axis", "kharkov"))
-        await by_keys(pilot, app, c.Gather("axis", "lv-corps"))
+    async with axis_operation(at="kharkov", gather=("lv-corps",)) as (game, app, pilot):
         amap = app.screen.query_one(AreaMap)
         await pilot.press("v", "slash", *"Kursk", "enter")
         await pilot.pause()
@@ -634,16 +630,9 @@ async def test_the_player_taking_the_keyboard_sees_what_happened_since_and_no_se
     saw is not shown to him again at his next turn."""
     from rules.roads.bots import BOTS
     from tests.tui.test_pilot_roads import _secret_names
-    async with kerch_operation() as (game, app, pilot):
+    async with axis_operation() as (game, app, pilot):
         bot = BOTS["heuristic"](42)
-        for _ in range(40):
-            if game.to_act() == "soviet":
-                break
-            await by_keys(pilot, app, bot.choose(game), passes=False)
-        await pilot.pause()
-        assert stack(app)[-1] == "PassScreen"
-        await pilot.press("enter")
-        await pilot.pause()
+        await _axis_bot_until_the_pass(pilot, app, game, bot, 40)
         assert stack(app)[-1] == "SinceScreen"
         text = flat(app)
         assert "Ben (Soviet): since you last had the keyboard" in text
