@@ -61,7 +61,10 @@ class LauncherScreen(Screen):
             (("Load a save",), "load"),
             (("Replay a save",), "replay"),
             (("Statistics",), "stats"),
-            (("Rules reference: Fall Blau",), "rules"),
+            (("Rules and cards", "Campaign: Fall Blau"), "rules-fallblau"),
+            (("Rules and cards", "Roads to Stalingrad"), "rules-roads"),
+            (("Rules and cards", "Tide of Iron, Stalingrad campaign"), "rules-toi"),
+            (("Rules and cards", "Victory campaign"), "rules-victory"),
             (("Settings",), "settings"),
             (("Quit",), "quit"),
         ]
@@ -102,12 +105,8 @@ class LauncherScreen(Screen):
         elif choice == "stats":
             from tui.saves_screens import StatsScreen
             self.app.push_screen(StatsScreen())
-        elif choice == "rules":
-            from rules.fallblau.help import load_help
-            from tui.fallblau.cards import card_reference
-            from tui.fallblau.screen import HelpScreen
-            self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
-                                            extra=card_reference()))
+        elif choice.startswith("rules-"):
+            self.app.push_screen(rules_reference(choice.removeprefix("rules-")))
         elif choice == "settings":
             from tui.settings_screen import SettingsScreen
             self.app.push_screen(SettingsScreen())
@@ -116,6 +115,29 @@ class LauncherScreen(Screen):
 
     def action_quit(self) -> None:
         self.app.exit()
+
+
+def rules_reference(game_id: str):
+    """The rules reference of a game, as its screen's `r` shows it (with its cards and chits),
+    read before any game of it is open."""
+    from tui.widgets.common_screens import HelpScreen
+    if game_id == "fallblau":
+        from rules.fallblau.help import load_help
+        from tui.fallblau.cards import card_reference
+        return HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
+                          extra=card_reference())
+    if game_id == "roads":
+        from rules.roads.content import load_content
+        from rules.roads.help import card_reference, chit_reference, load_help
+        content = load_content()
+        return HelpScreen("Rules reference: Roads to Stalingrad", list(load_help().values())
+                          + chit_reference(content) + card_reference(content, None))
+    if game_id == "toi":
+        from rules.toi.help import TOPIC_IDS, load_help
+        topics = load_help()
+        return HelpScreen("Rules reference: Tide of Iron, Stalingrad campaign", [topics[t] for t in TOPIC_IDS])
+    from rules.victory.help import rules_reference as victory_reference
+    return HelpScreen("Rules reference: Victory campaign (rule 3's changes first)", victory_reference())
 
     def action_help(self) -> None:
         self.notify("Press a key shown in brackets, or move with the arrows and press Enter. q quits.")

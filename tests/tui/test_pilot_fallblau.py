@@ -624,12 +624,23 @@ async def test_q_goes_back_from_every_launcher_screen_and_quits_from_the_launche
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for label, kind in [("New campaign", NewFallBlauScreen), ("Load a save", SavesScreen),
-                            ("Replay a save", SavesScreen), ("Statistics", StatsScreen),
-                            ("Rules reference", HelpScreen)]:
+                            ("Replay a save", SavesScreen), ("Statistics", StatsScreen)]:
             await pilot.press(key_for(app, label))
             assert isinstance(app.screen, kind), (label, stack(app))
             await pilot.press("q")
             assert isinstance(app.screen, LauncherScreen), (label, stack(app))
+        for game_name, title in [("Campaign: Fall Blau", "Rules reference: Campaign: Fall Blau"),
+                                 ("Roads to Stalingrad", "Rules reference: Roads to Stalingrad"),
+                                 ("Tide of Iron", "Rules reference: Tide of Iron, Stalingrad campaign"),
+                                 ("Victory campaign", "Rules reference: Victory campaign")]:
+            await pilot.press(key_for(app, "Rules and cards"))      # every game's, from the launcher
+            await pilot.press(key_for(app, game_name))
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen) and title in flat(app), (game_name, stack(app))
+            await pilot.press("q")
+            assert isinstance(app.screen, LauncherScreen), (game_name, stack(app))
+            if menu(app).depth:
+                await pilot.press("q")                            # up from the game list
         # the seed box of a new campaign: Enter leaves it (empty keeps the seed), then q
         await pilot.press(key_for(app, "New campaign"), "e")
         assert app.screen.query_one(Input).has_focus
