@@ -16,16 +16,19 @@ def _printed(g: Roads, unit: str):
     return (u.depleted if c.depleted else u), c
 
 
+def standing(printed: int, disorganized: bool) -> int:
+    """A printed value as it stands: less one when disorganized (9.6.3), never below one (9.6.2c)."""
+    return max(1, printed - (1 if disorganized else 0))
+
+
 def cohesion(g: Roads, unit: str) -> int:
     printed, c = _printed(g, unit)
-    value = printed.cohesion - (1 if c.disorganized else 0)
-    return max(1, value)
+    return standing(printed.cohesion, c.disorganized)
 
 
 def movement(g: Roads, unit: str) -> int:
     printed, c = _printed(g, unit)
-    value = printed.movement - (1 if c.disorganized else 0)
-    return max(1, value)
+    return standing(printed.movement, c.disorganized)
 
 
 def tactical(g: Roads, unit: str) -> int:

@@ -48,13 +48,19 @@ def test_the_area_pane_lists_a_stack_in_short_lines_with_every_unit_and_its_valu
 
 
 def test_the_area_pane_flags_depleted_disorganized_and_isolated_units_in_words():
+    """The values shown are as they stand: the depleted side's (CC 9.6.4), each less one when
+    disorganized (9.6.3), never below one (9.6.2c), the same the engine rolls against."""
+    from rules.roads import values as standing
     game = new_game(seed=1)
     unit = next(u for u in game.state.units.values() if u.side == "soviet" and u.where in game.map.areas)
     unit.depleted, unit.disorganized, unit.isolated = True, True, True
     line = next(t.plain for t in panels.detail_lines(game, game.view("soviet"), unit.where)
                 if t.plain.startswith("Soviet"))
-    values = game.content.units[unit.id].depleted
-    assert f"{game.content.units[unit.id].short} {values.cohesion}-{values.movement}-{values.tactical} [dep dis iso]" in line
+    printed = game.content.units[unit.id].depleted
+    shown = f"{standing.cohesion(game, unit.id)}-{standing.movement(game, unit.id)}-" \
+            f"{max(1, printed.tactical - 1)}"
+    assert f"{game.content.units[unit.id].short} {shown} [dep dis iso]" in line
+    assert standing.cohesion(game, unit.id) == max(1, printed.cohesion - 1)
 
 
 def test_manstein_is_on_the_area_pane_of_his_area():

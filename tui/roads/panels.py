@@ -122,11 +122,20 @@ def unit_line(game, counter) -> str:
     u = game.content.units.get(counter.id)
     if u is None:
         return f"{game.unit_name(counter.id)}"
-    values = u.depleted if counter.depleted else u
     flags = [w for w, on in (("depleted", counter.depleted), ("disorganized", counter.disorganized),
                              ("isolated", counter.isolated)) if on]
-    text = f"{u.name} ({LETTER[counter.side]}) {values.cohesion}-{values.movement}-{values.tactical}"
+    text = f"{u.name} ({LETTER[counter.side]}) {values_shown(u, counter)}"
     return text + (" " + ", ".join(flags) if flags else "")
+
+
+def values_shown(unit, counter) -> str:
+    """Cohesion-movement-tactical as they stand: the depleted side's when depleted (9.6.4), each
+    less one when disorganized (9.6.3, never below one); Manstein's and the mountains' bonuses
+    belong to a battle and are not in it."""
+    from rules.roads.values import standing     # the rules load with the game
+    printed = unit.depleted if counter.depleted else unit
+    return "-".join(str(standing(v, counter.disorganized))
+                    for v in (printed.cohesion, printed.movement, printed.tactical))
 
 
 KIND_SHORT = {"infantry": "inf", "panzer": "pz", "tank": "tank", "cavalry": "cav"}
@@ -134,14 +143,13 @@ FLAG_SHORT = (("depleted", "dep"), ("disorganized", "dis"), ("isolated", "iso"))
 
 
 def unit_short(game, counter) -> str:
-    """A unit in a few characters: short name, values (cohesion-movement-tactical, depleted
-    values when depleted), and its flags: dep(leted), dis(organized), iso(lated)."""
+    """A unit in a few characters: short name, values as they stand (cohesion-movement-tactical:
+    depleted values when depleted, less one when disorganized), and its flags: dep(leted), dis(organized), iso(lated)."""
     u = game.content.units.get(counter.id)
     if u is None:
         return game.unit_name(counter.id)
-    values = u.depleted if counter.depleted else u
     flags = [short for attr, short in FLAG_SHORT if getattr(counter, attr)]
-    return f"{u.short} {values.cohesion}-{values.movement}-{values.tactical}" + (
+    return f"{u.short} {values_shown(u, counter)}" + (
         f" [{' '.join(flags)}]" if flags else "")
 
 
