@@ -30,7 +30,7 @@ from .errors import DiceExhausted, IllegalCommand, SaveError
 from .files import FORMAT, MAX_COMMANDS, MAX_NOTE, VERSION, bounds_problem, write_atomic  # noqa: F401
 from .game import Game, state_digest
 from .save_header import (  # noqa: F401  (the header's reading, re-exported)
-    DAMAGED, FIELDS, HEADER, check_seal, header_problem, parse,
+    DAMAGED, FIELDS, HEADER, OTHER_RULES, check_seal, header_problem, parse,
 )
 
 NewGame = Callable[..., Game]
@@ -135,17 +135,18 @@ def _loads(text: str, factories: dict[str, NewGame], upto: int | None) -> Game:
         _resume(game, point, commands, doc["digest"], notes)
         return game
     trusted = doc["version"] >= 2          # sealed: legality by the direct check, no listing
+    cause = OTHER_RULES if trusted else DAMAGED
     for number, cmd in enumerate(commands[:upto] if upto is not None else commands, start=1):
         try:
             game.replay(cmd, trusted=trusted, note=notes.get(number - 1, ""))
         except IllegalCommand:
             raise SaveError(f"The save diverges at command {number}: {cmd.describe()} is not legal "
-                            f"there. {DAMAGED[0].upper()}{DAMAGED[1:]}.") from None
+                            f"there: {cause}.") from None
         except DiceExhausted:
             raise SaveError(f"The save's scripted dice run out or are out of range at command {number}: "
                             f"{DAMAGED}.") from None
     if upto is None and game.digest() != doc["digest"]:
-        raise SaveError(f"The replayed game does not match the save's digest: {DAMAGED}.")
+        raise SaveError(f"The replayed game does not match the save's digest: {cause}.")
     return game
 
 
@@ -177,7 +178,7 @@ def _resume(game: Game, point: dict, commands: list[Command], digest: str,
     except (CodecError, ValueError, TypeError, RecursionError):
         raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.") from None
     if type(state) is not type(game.state) or state_digest(state) != digest:
-        raise SaveError(f"The save's checkpoint does not match its digest: {DAMAGED}.")
+        raise SaveError(f"The save's checkpoint does not match its digest: {OTHER_RULES}.")
     game.resume_at(state, commands, events, notes)
 
 

@@ -22,6 +22,10 @@ FIELDS = {1: frozenset(HEADER), 2: frozenset(HEADER + ("checkpoint", "check")),
 _SEAL = re.compile(r',"check":"([0-9a-f]{64})"\}\n\Z')
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 DAMAGED = "the file was edited or is damaged"
+# a sealed save whose checksum matches but whose game does not replay: the file is as a wartable
+# wrote it, so the likely cause is a wartable whose rules play differently (an older or newer one)
+OTHER_RULES = ("its checksum matches, so it is most likely from a wartable whose rules differ from "
+               "this one's (an older or newer version), or it was edited and given a new checksum")
 
 
 def _no_constant(name: str) -> Any:

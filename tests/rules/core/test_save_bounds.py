@@ -253,6 +253,9 @@ def test_a_save_of_format_1_still_loads_by_replay(game_id):
            "commands": save.commands_to_json(game.command_types, game.log), "digest": game.digest()}
     loaded = load_save(json.dumps(doc, indent=1))
     assert loaded.digest() == game.digest() and loaded.log == game.log
+    # unsealed, a format-1 file that does not replay to its digest is called edited or damaged
+    wrong = dict(doc, digest=("1" if game.digest()[0] == "0" else "0") + game.digest()[1:])
+    assert "edited or is damaged" in refused(json.dumps(wrong), "does not match the save's digest")
     doc["commands"][0] = {**doc["commands"][0], "type": "Nope"}
     refused(json.dumps(doc), "Command 1 of the save cannot be read")
     doc.pop("commands")
