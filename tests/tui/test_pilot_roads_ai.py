@@ -123,3 +123,64 @@ async def test_a_failed_search_still_lets_the_computer_move(monkeypatch):
         await pilot.pause()
         logged = [line.text.strip() for line in app.screen.query_one(LogPanel).lines]
         assert any("Computer (normal): " in line and "by doctrine" in line for line in logged)
+
+
+async def test_the_computers_battle_is_stepped_through_when_the_keyboard_comes_back(monkeypatch):
+    """Against the computer, what it did (its moves, the battle it began, its chit and checks)
+    is stepped through, one result at a time, when the player gets the keyboard back, as the
+    player's own results are: not left to the log alone (playtest of 26 November, finding 1)."""
+    from rules.roads.ai.search import Decision
+    from tui.roads.screen import STEP_KINDS
+
+    doctrine = BOTS["heuristic"](1)
+
+    def by_doctrine(self, copy):                           # quick and the same on every run
+        cmd = doctrine.choose(copy)
+        return Decision(cmd, "doctrine", 0.0, False, public=copy.describe(cmd))
+
+    monkeypatch.setattr(SearchBot, "decide", by_doctrine)
+    monkeypatch.setattr(roads_screen, "BOT_PAUSE", 0.01)
+    game = new_game(seed=4, players={"axis": "Computer", "soviet": "Anna"}, computer="axis")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _until(pilot, lambda: stack(app)[-1] == "ResolutionScreen")
+        await pilot.pause()
+        assert game.to_act() == "soviet"                   # the computer stopped: the player's turn
+        steps = app.screen
+        assert "The computer's turn" in flat(app)
+        assert steps.events == game.events                 # all it did since the start, in order
+        assert any(e.kind == "chit" for e in steps.events) and any(e.dice for e in steps.events)
+        first_stop = steps.shown
+        assert steps.events[first_stop - 1].kind in STEP_KINDS and first_stop < len(steps.events)
+        await pilot.press("space")                         # one result at a time
+        await pilot.pause()
+        assert steps.shown > first_stop
+        await pilot.press("a")
+        await pilot.pause()
+        assert steps.shown == len(steps.events)
+        await pilot.press("q")
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen" and len(game.log) == 4
+
+
+async def test_the_computers_moves_alone_are_not_stepped_through():
+    """Only moves among what the computer did: nothing to step through, the log panel tells
+    them; a die among them: stepped through."""
+    from rules.core.events import Event
+
+    game = new_game(seed=4, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert game.to_act() == "axis"                     # the player's keyboard
+        done = []
+        screen._computers_turn([Event("16th Army moves into Livny", kind="move")], lambda: done.append(1))
+        await pilot.pause()
+        assert done == [1] and stack(app)[-1] == "RoadsScreen"
+        screen._computers_turn([Event("Soviet rolls", kind="roll", dice=(4,))], lambda: done.append(2))
+        await pilot.pause()
+        assert stack(app)[-1] == "ResolutionScreen" and done == [1]
+        await pilot.press("q")
+        await pilot.pause()
+        assert done == [1, 2] and stack(app)[-1] == "RoadsScreen"

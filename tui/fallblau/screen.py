@@ -290,19 +290,23 @@ class ResolutionScreen(ModalScreen[None]):
         Binding("a", "all", "Show all", id="all"),
         Binding("q", "close", "Close", id="close"),
     ]
+    HEADING = "What happens"
 
-    def __init__(self, events: list[Event], step_kinds: frozenset[str] | set[str] = STEP_KINDS) -> None:
+    def __init__(self, events: list[Event], step_kinds: frozenset[str] | set[str] = STEP_KINDS,
+                 heading: str = "") -> None:
         """``step_kinds``: the kinds of event each step stops after (a game's own: Fall Blau's
-        rolls and losses by default, Roads' chits, checks and their results)."""
+        rolls and losses by default, Roads' chits, checks and their results); ``heading``: the
+        title's words before its keys (default "What happens")."""
         super().__init__()
         self.events = events
         self.step_kinds = step_kinds
+        self.heading = heading or self.HEADING
         self.shown = 0
         self._step()              # the first step shows as soon as the screen does
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resolution"):
-            yield Label("What happens (space: next, a: all, q: close)", id="resolution-title")
+            yield Label(f"{self.heading} (space: next, a: all, q: close)", id="resolution-title")
             yield VerticalScroll(Static(id="resolution-body"))
 
     def on_mount(self) -> None:

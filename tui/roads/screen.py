@@ -76,6 +76,7 @@ class RoadsScreen(GameScreen):
         self.computer, self._bot = "", None
         self.strength = "normal"
         self.thinking = ""         # "" or who is thinking in the worker: "computer", "hint"
+        self._computer_events: list[Event] = []    # since the player last had the keyboard
         self._seat: str | None = None
         self._concealed = False
         self._places: dict[int, tuple] = {}     # command number -> the menu place it was chosen at
@@ -452,7 +453,9 @@ class RoadsScreen(GameScreen):
         unseen = drawn or any(e.dice or e.kind in BATTLE_KINDS or e.kind == "reveal" for e in events)
         # every chit played, and every answer to one, shows its result alike (finding 12)
         chit = fight and type(self._command).__name__ in ("PlayChit", "ChooseUnit")
-        if not computers and (len(fight) >= 3 or chit or (leaving and unseen)):
+        if computers:
+            self._computers_turn(events, done)
+        elif len(fight) >= 3 or chit or (leaving and unseen):
             from tui.fallblau.screen import ResolutionScreen
             mine = [Event(f"You drew {self.game.card_name(k)}: {self.game.content.cards[k].text}",
                           kind="draw") for k in drawn]
@@ -461,6 +464,23 @@ class RoadsScreen(GameScreen):
             self.app.push_screen(steps, lambda _: done())
         else:
             done()
+
+    def _computers_turn(self, events: list[Event], done) -> None:
+        """Against the computer: its commands' events gather until the keyboard comes back to
+        the player (or the game ends); then, when a die, a chit, a card or a battle's result is
+        among them, they are stepped through as the player's own are, so nothing it did is seen
+        only in the log (playtest of 26 November: its chits, cards and checks went unseen)."""
+        self._computer_events += events
+        if self.game.to_act() == self.computer and self.game.outcome is None:
+            done()                        # it acts again: all is shown when it stops
+            return
+        seen, self._computer_events = self._computer_events, []
+        if not any(e.dice or e.kind in STEP_KINDS for e in seen):
+            done()                        # moves only: the log panel shows them
+            return
+        from tui.fallblau.screen import ResolutionScreen
+        steps = ResolutionScreen(seen, STEP_KINDS, heading="The computer's turn")
+        self.app.push_screen(steps, lambda _: done())
 
     def _drawn(self) -> list[str]:
         """The cards that came into the acting player's hand with the last command (secret to
