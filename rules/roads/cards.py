@@ -430,8 +430,8 @@ def restore(g: Roads, side: str, unit: str) -> list[Event]:
 
 
 # -- why a card in hand cannot be played now (the hand panel says it) ---------------------------------
-PERMANENT_WORDS = {"d45": "Directive 45", "winter": "Winter Arrives", "stavka": "Reorganization of the STAVKA",
-                   "order227": "Order 227", "railhead": "Railhead Advances"}
+PERMANENT_WORDS = {"directive-45": "Directive 45", "winter": "Winter Arrives", "stavka": "Reorganization of the STAVKA",
+                   "order-227": "Order 227", "railhead": "Railhead Advances"}
 
 
 def _condition_words(g: Roads, side: str, cond) -> str:
@@ -460,7 +460,7 @@ def why_not_playable(g: Roads, side: str, card_id: str) -> str:
     card = g.content.cards[card_id]
     kind = card.kind
     if kind not in ("operational", "event"):
-        return f"a {kind} card is played in a battle"
+        return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} card is played in a battle"
     if s.pending or s.battle is not None:
         return "not while a battle or a card's placement is under way"
     if kind == "operational" and s.phase != "card":

@@ -112,7 +112,8 @@ def end(g: Roads, cmd: EndOperation | None = None, reason: str = "") -> list[Eve
     text = f"{g.side_name(op.side)} operation ends" + (f": {reason}" if reason else ".")
     events = [Event(text if text.endswith(".") else text + ".", "CC 5", "operation")]
     if op.force and not op.path:              # gathered, never moved: it stays, nothing spent
-        events.append(Event(f"{', '.join(g.unit_name(u) for u in op.force)} stay where they are.",
+        verb = "stays where it is" if len(op.force) == 1 else "stay where they are"
+        events.append(Event(f"{', '.join(g.unit_name(u) for u in op.force)} {verb}.",
                             "CC 8.4", "operation"))
     return events
 

@@ -426,7 +426,7 @@ async def test_units_that_would_share_a_key_go_under_their_bank_and_keep_their_o
             unit = next(x.unit for p, x in entries if p[:2] == path[:2] and p[2] == text)
             assert key == keys.unit(unit)                    # the unit's own key, as everywhere
         assert isinstance(path[2], Identity) and (path[2].key, path[2], True) in shown
-        assert f"Gather the force (5.4) › {path[1]} (q: back)" in screen_text(app, m.query_one("#menu-crumb"))
+        assert f"Gather the force (5.2) › {path[1]} (q: back)" in screen_text(app, m.query_one("#menu-crumb"))
         await pilot.press(path[2].key)
         await settle(pilot, app)
         assert game.log[-1] == cmd

@@ -47,7 +47,7 @@ async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leav
         await pilot.press("u")
         await pilot.pause()
         assert game.state.operation.force == ["xlii-corps"]
-        assert menu(app).place[1] == ("Gather the force (5.4)",)     # back where it was chosen
+        assert menu(app).place[1] == ("Gather the force (5.2)",)     # back where it was chosen
         await pilot.press("q")                    # back, one level
         assert menu(app).depth == 0 and isinstance(app.screen, RoadsScreen)
         await pilot.press("q")                    # at the top: a question, not the launcher

@@ -68,3 +68,20 @@ def test_manstein_is_on_the_area_pane_of_his_area():
     area = next(u.where for u in game.state.units.values() if u.side == "axis" and u.where in game.map.areas)
     game.state.leader = area
     assert any("Manstein (leader)" in t.plain for t in panels.detail_lines(game, game.view("axis"), area))
+
+
+def test_every_permanent_card_in_effect_is_named_and_directive_45_gives_its_next_box():
+    """The supply track's "In effect" line names each permanent card in play (RtS 15) by its
+    name, never its key, and Directive 45 with the box its next odd RP goes to (15.e.IV-V); the
+    hand panel's reasons name them the same way."""
+    from rules.roads.cards import PERMANENT_WORDS
+    from rules.roads.content import PERMANENT_KEYS
+
+    assert set(panels.PERMANENT) == set(PERMANENT_WORDS) == set(PERMANENT_KEYS)
+    game = new_game(seed=1)
+    game.state.permanents.update({"order-227": "soviet", "directive-45": "axis"})
+    game.state.d45_next = "B"
+    line = next(l for l in panels.supply_track(game, game.view("axis")).plain.splitlines()
+                if l.startswith("In effect"))
+    assert "Order 227" in line and "Directive 45 (next box B)" in line
+    assert "order-227" not in line and "directive-45" not in line

@@ -21,7 +21,7 @@ GROUPS: list[tuple[type, str]] = [
     (c.Choose, "Card or Map (4.2.2, secret)"),
     (c.StartOperation, "Start an operation: spend an RP (5.2)"),
     (c.Move, "Move the force (5.5)"),
-    (c.Gather, "Gather the force (5.4)"),
+    (c.Gather, "Gather the force (5.2)"),
     (c.Release, "Leave a unit behind"),
     (c.Halt, "Halt the force here"),
     (c.PlayChit, "Play a chit (9.5)"),

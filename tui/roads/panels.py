@@ -17,8 +17,8 @@ LETTER = {"axis": "A", "soviet": "S"}
 NAME = {"axis": "Axis", "soviet": "Soviet"}
 FILL = {"axis": Style(bgcolor="grey23"), "soviet": Style(bgcolor="dark_red")}
 UNIT_STYLE = {"axis": Style(color="bright_white", bold=True), "soviet": Style(color="bright_yellow", bold=True)}
-PERMANENT = {"d45": "Directive 45", "winter": "Winter Arrives", "stavka": "Reorganization of the STAVKA",
-             "order227": "Order 227", "railhead": "Railhead Advances"}
+PERMANENT = {"directive-45": "Directive 45", "winter": "Winter Arrives", "stavka": "Reorganization of the STAVKA",
+             "order-227": "Order 227", "railhead": "Railhead Advances"}
 BORDER_WORD = {"none": "open", "minor": "minor river", "major": "major river", "volga": "the Volga",
                "kerch": "Kerch Straits"}
 
@@ -267,7 +267,7 @@ def supply_track(game, view: View) -> Text:
         t.append(f"\n{leader}: eliminated (16.b)")
     t.append(f"\nAxis replacement used: operation {view.axis_rebuilt_op}" if view.axis_rebuilt_op > 0
              else "\nAxis replacement: not used yet")
-    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "d45" else "")
+    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "directive-45" else "")
              for k, _side in view.permanents]
     if view.railheads:
         perms.append(f"Railhead Advances x{view.railheads}")
@@ -285,7 +285,7 @@ def hand(game, view: View, legal: list) -> Group:
     playable = {cmd.card for cmd in legal if isinstance(cmd, c.PlayCard)}
     discard = {cmd.card for cmd in legal if isinstance(cmd, c.DiscardCard)}
     side = NAME.get(view.side or "", "")
-    parts = [Text(f"{side} hand ({len(view.hand)} cards)", style="bold")]
+    parts = [Text(f"{side} hand ({len(view.hand)} card{'' if len(view.hand) == 1 else 's'})", style="bold")]
     for card_id in view.hand:
         card = game.content.cards[card_id]
         line = Text(f"• {card.name}", style="bold")

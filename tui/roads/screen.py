@@ -781,7 +781,7 @@ def warning(game, cmd) -> str:
         return "The card goes face down for good; you gain one RP."
     if isinstance(cmd, c.EndOperation):
         op = game.state.operation
-        left = f" {op.sp} SP left unspent are lost." if op and op.sp else ""
+        left = f" {op.sp} SP left unspent {'is' if op.sp == 1 else 'are'} lost." if op and op.sp else ""
         return f"{left.strip()} {after_operation(game)}".strip()
     if is_battle(game, cmd):
         from rules.roads.geography import units_in
@@ -796,7 +796,7 @@ def warning(game, cmd) -> str:
                 "present). Chits drawn cannot be taken back.")
     if isinstance(cmd, c.PlayCard):
         card = game.content.cards[cmd.card]
-        cost = f" It costs {card.sp} SP." if card.sp else ""
+        cost = f" It costs {card.sp} SP." if card.sp and f"{card.sp} SP" not in card.text else ""
         return f"The card is played face up for good: {card.text}{cost}"
     if isinstance(cmd, c.DrawCard):
         return "The top card of your deck comes into your hand; a draw cannot be taken back."
