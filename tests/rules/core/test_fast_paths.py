@@ -64,6 +64,22 @@ def test_maker_makes_the_same_frozen_event(text, rule, kind, dice, reveal):
     assert maker(Task)("draw", slot=2) == Task("draw", slot=2)
 
 
+_MAKERS: dict = {}
+
+
+@given(case=commands())
+@PROPS
+def test_maker_makes_the_same_command(case):
+    """Every command class of every game (the save codec makes them with ``maker``): the value
+    made is of the class itself (not of the draft it is made through), equal and frozen."""
+    cls, cmd = case
+    make = _MAKERS.get(cls) or _MAKERS.setdefault(cls, maker(cls))
+    made = make(**{f.name: getattr(cmd, f.name) for f in attrs.fields(cls)})
+    assert type(made) is cls and made == cmd and repr(made) == repr(cmd)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        setattr(made, "anything", 1)
+
+
 def test_maker_refuses_classes_whose_init_does_more():
     @attrs.frozen
     class Checked:
