@@ -38,23 +38,24 @@ _LOCALS = tuple(Task("local", slot=slot) for slot in range(3))
 _END_TURN_CMD = EndTurn()
 
 
-class _MadeOnce(dict):
-    """``table[key]`` is ``make(key)``, made the first time and kept.
+def _made_once(make: Callable[[Any], Any]) -> tuple[dict, Callable[[Any], Any]]:
+    """A table of values made once, and the function that makes a missing one and keeps it: read
+    it as ``table.get(key) or fill(key)`` (every value is a non-empty tuple or a command).
 
     legal() is rebuilt after every command: the same frozen commands come back again and again,
     so each is made once and shared (a lookup costs a fraction of an attrs __init__). A plain dict
-    lookup: a functools.cache call costs several times as much, and a random game looks up some
-    400. The commands of a game are a finite set (about 7,000 with every Panzer double advance),
-    so the tables are unbounded: an LRU bound below that set made it evict and rebuild in long games.
+    read with get: a subclass of dict with ``__missing__`` is read through a Python-level
+    ``__getitem__`` slot (dict's own is a method, not a slot wrapper), several times slower, and a
+    functools.cache call costs more still; a random game looks up some 700. The commands of a game
+    are a finite set (about 7,000 with every Panzer double advance), so the tables are unbounded:
+    an LRU bound below that set made it evict and rebuild in long games.
     """
+    table: dict = {}
 
-    def __init__(self, make: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.make(key)
+    def fill(key: Any) -> Any:
+        value = table[key] = make(key)
         return value
+    return table, fill
 
 
 # the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
@@ -94,14 +95,15 @@ def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
 
 
 # the orders and answers legal() lists, by what they are made of
-_ATTACKS = _MadeOnce(lambda key: _attacks(*key))          # (General, target, dice cards): five Generals,
-                                                           # three targets, the dice cards a hand can hold
-_ADVANCES = _MadeOnce(lambda key: _advance_orders(*key))  # (General, unlocked queue, positions beside)
-_REORGANIZATIONS = _MadeOnce(_reorganizations)            # by frontline: at most 6 * 6 * 6
-_CONSOLIDATE = _MadeOnce(Consolidate)                     # by General
-_USE_ABILITY = _MadeOnce(UseAbility)                      # by General
-_PLAY_EVENT = _MadeOnce(lambda key: PlayEvent(*key))      # (card, General or None, target or None)
-_REROLL = _MadeOnce(Reroll)                               # by white die (None: keep the roll)
+# (General, target, dice cards): five Generals, three targets, the dice cards a hand can hold
+_ATTACKS, _attacks_made = _made_once(lambda key: _attacks(*key))
+# (General, unlocked queue, positions beside)
+_ADVANCES, _advances_made = _made_once(lambda key: _advance_orders(*key))
+_REORGANIZATIONS, _reorganizations_made = _made_once(_reorganizations)   # by frontline: at most 6 * 6 * 6
+_CONSOLIDATE, _consolidate_made = _made_once(Consolidate)                # by General
+_USE_ABILITY, _use_ability_made = _made_once(UseAbility)                 # by General
+_PLAY_EVENT, _play_event_made = _made_once(lambda key: PlayEvent(*key))  # (card, General or None, target or None)
+_REROLL, _reroll_made = _made_once(Reroll)                               # by white die (None: keep the roll)
 
 
 @attrs.frozen
@@ -160,6 +162,10 @@ class FallBlau(Game):
         self.missions_mode = missions
         self._out: list[Event] = []
         self._splits: dict[tuple[str, ...], tuple[tuple[str | None, ...], tuple[str, ...]]] = {}
+        # the Generals who may pay a cube to be ready again (Hoth), in the order of the generals
+        # dict they were found in (a dict the rules only ever take Generals out of)
+        self._readiers_of: dict[str, GeneralState] | None = None
+        self._readiers: tuple[str, ...] = ()
         self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
         self._peekers = frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events)
         # a frontline position's General by name, or "(empty)"
@@ -253,7 +259,7 @@ class FallBlau(Game):
             seen: dict[int, int] = {}
             for index, value in enumerate(s.attack.white):
                 seen.setdefault(value, index)
-            return [_REROLL[None]] + [_REROLL[i] for i in sorted(seen.values())]
+            return [_REROLL.get(i) or _reroll_made(i) for i in [None, *sorted(seen.values())]]
         if d.kind == "peek":
             top = s.deck[: len(d.data)]
             printed = self._t.printed.__getitem__
@@ -289,17 +295,21 @@ class FallBlau(Game):
                 card = front[target]
                 if card is not None and supply >= attack_cost + extra[card.card]:
                     # no dice card against a card already emptied: no dice are rolled there
-                    cmds += _ATTACKS[gid, target, boosts if card.red else _NO_BOOST]
-            cmds.append(_CONSOLIDATE[gid])
+                    key = gid, target, boosts if card.red else _NO_BOOST
+                    cmds += _ATTACKS.get(key) or _attacks_made(key)
+            cmds.append(_CONSOLIDATE.get(gid) or _consolidate_made(gid))
         for card in plays:                   # dice cards are played with an Attack!
             self._plays(card, cmds)
-        ready_for_cube = t.ready_for_cube
-        if not ready_for_cube.isdisjoint(generals):
-            for gid, g in generals.items():
-                if gid in ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
-                    cmds.append(_USE_ABILITY[gid])
+        if self._readiers_of is not generals:
+            self._readiers_of = generals
+            self._readiers = tuple(gid for gid in generals if gid in t.ready_for_cube)
+        for gid in self._readiers:           # Hoth (FB General ability), while in the game
+            g = generals.get(gid)
+            if g is not None and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
+                cmds.append(_USE_ABILITY.get(gid) or _use_ability_made(gid))
         if supply >= c.reorganize_cost and generals:   # a lone General may move too
-            cmds += _REORGANIZATIONS[tuple(slots)]
+            key = tuple(slots)
+            cmds += _REORGANIZATIONS.get(key) or _reorganizations_made(key)
         cmds.append(_END_TURN_CMD)
         return cmds
 
@@ -328,28 +338,33 @@ class FallBlau(Game):
         beside = None       # a Panzer General who can pay for it may bring a second card beside him
         if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
             beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
-        return _ADVANCES[gid, tuple(s.unlocked), beside]
+        key = gid, tuple(s.unlocked), beside
+        return _ADVANCES.get(key) or _advances_made(key)
 
     def _plays(self, card: str, cmds: list[Command]) -> None:
         """Add to `cmds` each way to play hold card `card` now (dice cards go with an Attack!)."""
         s = self.state
         effect = self._t.effect[card]
         if effect == "supply" or effect == "vp":
-            cmds.append(_PLAY_EVENT[card, None, None])
+            key = card, None, None
+            cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
         elif effect == "replacements":
             if self.grey_reserve() > 0:
                 start = self._t.start_cubes
                 for g in s.slots:
                     if g is not None and s.generals[g].cubes < start[g]:
-                        cmds.append(_PLAY_EVENT[card, g, None])
+                        key = card, g, None
+                        cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
         elif effect == "ready":
             for g in s.slots:
                 if g is not None and not s.generals[g].ready:
-                    cmds.append(_PLAY_EVENT[card, g, None])
+                    key = card, g, None
+                    cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
         elif effect == "air_strike":
             for target, f in enumerate(s.front):
                 if f is not None and f.red > 0:
-                    cmds.append(_PLAY_EVENT[card, None, target])
+                    key = card, None, target
+                    cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
 
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
