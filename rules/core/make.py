@@ -35,8 +35,14 @@ def _draft_of(cls: type) -> type:
     })
 
 
-def maker(cls: type) -> Callable[..., Any]:
-    """``make(*args, **kwargs)`` giving what ``cls(*args, **kwargs)`` gives, faster."""
+def maker(cls: type, into: str = "") -> Callable[..., Any]:
+    """``make(*args, **kwargs)`` giving what ``cls(*args, **kwargs)`` gives, faster.
+
+    With ``into`` (an attribute name), a method instead: ``emit(self, *args, **kwargs)`` appends
+    that value to the list ``self.<into>`` and returns None, in one call (a game's ``_emit``:
+    one Python call less per event than a method calling the maker)."""
+    if into and not into.isidentifier():
+        raise ValueError(f"not an attribute name: {into!r}")
     if not (attrs.has(cls) and "__slots__" in cls.__dict__ and cls.__setattr__ is not object.__setattr__):
         raise TypeError(f"{cls.__name__} is not a frozen slotted attrs class")
     if hasattr(cls, "__attrs_post_init__") or hasattr(cls, "__attrs_pre_init__"):
@@ -48,7 +54,7 @@ def maker(cls: type) -> Callable[..., Any]:
         if (a.validator is not None or a.converter is not None or not a.init or a.kw_only
                 or a.alias != a.name):
             # (a field named with a leading "_" has an alias without it: refused here, so no field
-            # can take a name the compiled function uses for itself: _obj, _new, _draft, _cls)
+            # can take a name the compiled function uses for itself: _obj, _new, _draft, _cls, _self)
             raise TypeError(f"{cls.__name__}.{a.name} has a validator, converter or alias: use the class itself")
         if isinstance(a.default, attrs.Factory):      # type: ignore[arg-type]
             raise TypeError(f"{cls.__name__}.{a.name} has a factory default: use the class itself")
@@ -65,10 +71,13 @@ def maker(cls: type) -> Callable[..., Any]:
         _new(draft).__class__ = cls
     except TypeError as e:
         raise TypeError(f"{cls.__name__} cannot be made through a draft ({e}): use the class itself") from None
-    source = (f"def make({', '.join(params)}):\n    _obj = _new(_draft)\n" + "".join(sets)
-              + "    _obj.__class__ = _cls\n    return _obj\n")
+    head = ", ".join(["_self", *params] if into else params)
+    tail = f"    _self.{into}.append(_obj)\n" if into else "    return _obj\n"
+    source = (f"def make({head}):\n    _obj = _new(_draft)\n" + "".join(sets)
+              + "    _obj.__class__ = _cls\n" + tail)
     exec(compile(source, f"<maker of {cls.__name__}>", "exec"), names)  # noqa: S102 (built from fields)
     make = names["make"]
-    make.__doc__ = f"A {cls.__name__}, as {cls.__name__}(...) makes it (rules.core.make)."
+    make.__doc__ = (f"Append to self.{into} a {cls.__name__}, as {cls.__name__}(...) makes it (rules.core.make)."
+                    if into else f"A {cls.__name__}, as {cls.__name__}(...) makes it (rules.core.make).")
     return make
 

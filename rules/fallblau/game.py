@@ -28,8 +28,7 @@ from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, 
 
 WINTER_RULE = "FB Adjust the Calendar"
 
-_event = maker(Event)     # Event(...) in half the time: a game makes some 230 of them
-_task = maker(Task)       # likewise the steps queued, the decisions asked, the deck orders offered
+_task = maker(Task)       # Task(...) in a third of the time; likewise the decisions asked, the deck orders offered
 _decision = maker(Decision)
 _order_deck = maker(OrderDeck)
 # the steps every turn queues, made once (a Task is a frozen value, so one can stand in many queues)
@@ -375,10 +374,10 @@ class FallBlau(Game):
         self._settle()
         return self._out
 
-    def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
-              modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
-        # dice and modifiers come as tuples (rolls are tuples): the Event holds them as given
-        self._out.append(_event(text, rule, kind, dice, modifiers, reveal))
+    # _emit(text, rule="", kind="info", dice=(), modifiers=(), reveal=False): an Event of the
+    # command, appended to self._out; dice and modifiers come as tuples (rolls are tuples) and
+    # the Event holds them as given (made as rules.core.make makes it, in one call)
+    _emit = maker(Event, into="_out")
 
     def _settle(self) -> None:
         """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
