@@ -61,6 +61,7 @@ def _made_once(make: Callable[[Any], Any]) -> tuple[dict, Callable[[Any], Any]]:
 _NEAR = ((0, 1), (0, 1, 2), (1, 2))
 # the Missions met only by captures made this month (FB Missions Mode)
 _CAPTURE_KINDS = frozenset({"capture_card", "capture_icon", "capture_count", "capture_vp", "destroy_counterattack"})
+_BY_VALUES = _CAPTURE_KINDS | {"supply_at_least", "vp_at_least"}
 _NO_BOOST: tuple[str | None, ...] = (None,)
 _EMPTY_HAND: tuple[tuple[str | None, ...], tuple[str, ...]] = (_NO_BOOST, ())
 
@@ -166,6 +167,11 @@ class FallBlau(Game):
         self._readiers_of: dict[str, GeneralState] | None = None
         self._readiers: tuple[str, ...] = ()
         self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
+        # whether every Mission is met or not by the supply, the VP, the Missions and the captures
+        # of the month alone (not "full_strength": the Generals' cubes), and those values when
+        # the Missions were last found unmet (_settle)
+        self._missions_by_values = all(spec.kind in _BY_VALUES for spec in content.missions.values())
+        self._unmet: tuple | None = None
         self._peekers = frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events)
         # a frontline position's General by name, or "(empty)"
         self._holder_name = {None: "(empty)"} | {g: self._t.names[g] for g in content.generals}
@@ -387,7 +393,13 @@ class FallBlau(Game):
             # FB Missions Mode: a Mission is met the moment it holds (a capture Mission, only
             # once a card has been captured this month)
             if missions and s.missions and (s.month_captures or not self._capture_missions.issuperset(s.missions)):
-                self._check_missions()
+                # what the Missions read (_mission_met): the same values as when they were last found
+                # unmet, they are unmet still
+                values = (s.supply, s.vp, tuple(s.missions), tuple(s.month_captures))
+                if values != self._unmet:
+                    self._check_missions()
+                    if self._missions_by_values and len(s.missions) == len(values[2]):    # none was met
+                        self._unmet = values
             if s.over or s.decision is not None or not s.tasks:
                 break
             task = s.tasks.pop(0)
