@@ -106,6 +106,29 @@ _PLAY_EVENT, _play_event_made = _made_once(lambda key: PlayEvent(*key))  # (card
 _REROLL, _reroll_made = _made_once(Reroll)                               # by white die (None: keep the roll)
 
 
+_OF_CONTENT: dict[int, tuple[Content, tuple]] = {}
+
+
+def _of_content(content: Content, t: Any) -> tuple:
+    """What a game reads of its content, worked out once per Content (read once, never changed):
+    the Missions met only by captures made this month; whether every Mission is met or not by
+    the supply, the VP, the Missions and the month's captures alone (not "full_strength": the
+    Generals' cubes); the Generals who look at the Event deck ahead; a frontline position's
+    General by name, or "(empty)"; the Campaign cards unlocked at the start; the Event cards of
+    a game, by Hard Mode or not (new_game)."""
+    hit = _OF_CONTENT.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    made = (frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS),
+            all(spec.kind in _BY_VALUES for spec in content.missions.values()),
+            frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events),
+            {None: "(empty)"} | {g: t.names[g] for g in content.generals},
+            tuple(k for k, v in content.campaign.items() if v.start_unlocked),
+            {hard: tuple(content.event_ids(hard)) for hard in (False, True)})
+    _OF_CONTENT[id(content)] = (content, made)
+    return made
+
+
 @attrs.frozen
 class Outcome:
     level: str            # "brilliant", "victory" or "defeat"
@@ -166,15 +189,9 @@ class FallBlau(Game):
         # dict they were found in (a dict the rules only ever take Generals out of)
         self._readiers_of: dict[str, GeneralState] | None = None
         self._readiers: tuple[str, ...] = ()
-        self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
-        # whether every Mission is met or not by the supply, the VP, the Missions and the captures
-        # of the month alone (not "full_strength": the Generals' cubes), and those values when
-        # the Missions were last found unmet (_settle)
-        self._missions_by_values = all(spec.kind in _BY_VALUES for spec in content.missions.values())
-        self._unmet: tuple | None = None
-        self._peekers = frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events)
-        # a frontline position's General by name, or "(empty)"
-        self._holder_name = {None: "(empty)"} | {g: self._t.names[g] for g in content.generals}
+        (self._capture_missions, self._missions_by_values, self._peekers,
+         self._holder_name) = _of_content(content, self._t)[:4]
+        self._unmet: tuple | None = None     # the values the Missions were last found unmet at (_settle)
 
     # ======================================================================
     # The public surface
@@ -1153,7 +1170,8 @@ def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None,
         if g not in content.generals:
             raise ValueError(f"unknown General '{g}'")
     options: dict[str, Any] = {"generals": None if drawn else list(generals), "hard": bool(hard), "missions": bool(missions)}
-    all_events = content.event_ids(hard)
+    *_, start_unlocked, event_ids = _of_content(content, tables(content))
+    all_events = event_ids[bool(hard)]
     if deck is not None:
         unknown = [x for x in deck if x not in all_events]
         if unknown or len(set(deck)) != len(deck):
@@ -1177,7 +1195,7 @@ def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None,
         states[g] = GeneralState(g, cubes)
     state = FallBlauState(
         calendar=0, supply=c.start_supply, vp=0, slots=list(generals), generals=states,
-        front=[None, None, None], unlocked=[k for k, v in content.campaign.items() if v.start_unlocked],
+        front=[None, None, None], unlocked=list(start_unlocked),
         deck=event_deck, mission_deck=mission_order,
     )
     game = FallBlau(state, dice, content, seed=seed, options=options, hard=hard, missions=missions, undo=undo)
