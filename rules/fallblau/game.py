@@ -104,6 +104,9 @@ _CONSOLIDATE, _consolidate_made = _made_once(Consolidate)                # by Ge
 _USE_ABILITY, _use_ability_made = _made_once(UseAbility)                 # by General
 _PLAY_EVENT, _play_event_made = _made_once(lambda key: PlayEvent(*key))  # (card, General or None, target or None)
 _REROLL, _reroll_made = _made_once(Reroll)                               # by white die (None: keep the roll)
+_DISCARD, _discard_made = _made_once(Discard)                            # by card
+_CHOOSE_GENERAL, _choose_general_made = _made_once(ChooseGeneral)        # by General
+_CHOOSE_SLOT, _choose_slot_made = _made_once(ChooseSlot)                 # by position
 
 
 _OF_CONTENT: dict[int, tuple[Content, tuple]] = {}
@@ -272,11 +275,11 @@ class FallBlau(Game):
     def _answers(self, d: Decision) -> list[Command]:
         s = self.state
         if d.kind == "discard":
-            return [Discard(card) for card in self._distinct_hand()]
+            return [_DISCARD.get(card) or _discard_made(card) for card in self._distinct_hand()]
         if d.kind in ("empty_deck", "exhaust", "lose_cubes"):
-            return [ChooseGeneral(g) for g in d.data]
+            return [_CHOOSE_GENERAL.get(g) or _choose_general_made(g) for g in d.data]
         if d.kind in ("deploy", "reinforce"):
-            return [ChooseSlot(slot) for slot in d.data]
+            return [_CHOOSE_SLOT.get(slot) or _choose_slot_made(slot) for slot in d.data]
         if d.kind == "reroll":
             seen: dict[int, int] = {}
             for index, value in enumerate(s.attack.white):
