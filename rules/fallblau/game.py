@@ -28,8 +28,7 @@ from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, 
 
 WINTER_RULE = "FB Adjust the Calendar"
 
-_event = maker(Event)     # Event(...) in half the time: a game makes some 230 of them
-_task = maker(Task)       # likewise the steps queued, the decisions asked, the deck orders offered
+_task = maker(Task)       # Task(...) in a third of the time; likewise the decisions asked, the deck orders offered
 _decision = maker(Decision)
 _order_deck = maker(OrderDeck)
 # the steps every turn queues, made once (a Task is a frozen value, so one can stand in many queues)
@@ -38,29 +37,31 @@ _LOCALS = tuple(Task("local", slot=slot) for slot in range(3))
 _END_TURN_CMD = EndTurn()
 
 
-class _MadeOnce(dict):
-    """``table[key]`` is ``make(key)``, made the first time and kept.
+def _made_once(make: Callable[[Any], Any]) -> tuple[dict, Callable[[Any], Any]]:
+    """A table of values made once, and the function that makes a missing one and keeps it: read
+    it as ``table.get(key) or fill(key)`` (every value is a non-empty tuple or a command).
 
     legal() is rebuilt after every command: the same frozen commands come back again and again,
     so each is made once and shared (a lookup costs a fraction of an attrs __init__). A plain dict
-    lookup: a functools.cache call costs several times as much, and a random game looks up some
-    400. The commands of a game are a finite set (about 7,000 with every Panzer double advance),
-    so the tables are unbounded: an LRU bound below that set made it evict and rebuild in long games.
+    read with get: a subclass of dict with ``__missing__`` is read through a Python-level
+    ``__getitem__`` slot (dict's own is a method, not a slot wrapper), several times slower, and a
+    functools.cache call costs more still; a random game looks up some 700. The commands of a game
+    are a finite set (about 7,000 with every Panzer double advance), so the tables are unbounded:
+    an LRU bound below that set made it evict and rebuild in long games.
     """
+    table: dict = {}
 
-    def __init__(self, make: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.make(key)
+    def fill(key: Any) -> Any:
+        value = table[key] = make(key)
         return value
+    return table, fill
 
 
 # the frontline positions a General at each position may attack (FB Attack! order: in front or adjacent)
 _NEAR = ((0, 1), (0, 1, 2), (1, 2))
 # the Missions met only by captures made this month (FB Missions Mode)
 _CAPTURE_KINDS = frozenset({"capture_card", "capture_icon", "capture_count", "capture_vp", "destroy_counterattack"})
+_BY_VALUES = _CAPTURE_KINDS | {"supply_at_least", "vp_at_least"}
 _NO_BOOST: tuple[str | None, ...] = (None,)
 _EMPTY_HAND: tuple[tuple[str | None, ...], tuple[str, ...]] = (_NO_BOOST, ())
 
@@ -94,14 +95,41 @@ def _reorganizations(current: tuple[str | None, ...]) -> tuple[Reorganize, ...]:
 
 
 # the orders and answers legal() lists, by what they are made of
-_ATTACKS = _MadeOnce(lambda key: _attacks(*key))          # (General, target, dice cards): five Generals,
-                                                           # three targets, the dice cards a hand can hold
-_ADVANCES = _MadeOnce(lambda key: _advance_orders(*key))  # (General, unlocked queue, positions beside)
-_REORGANIZATIONS = _MadeOnce(_reorganizations)            # by frontline: at most 6 * 6 * 6
-_CONSOLIDATE = _MadeOnce(Consolidate)                     # by General
-_USE_ABILITY = _MadeOnce(UseAbility)                      # by General
-_PLAY_EVENT = _MadeOnce(lambda key: PlayEvent(*key))      # (card, General or None, target or None)
-_REROLL = _MadeOnce(Reroll)                               # by white die (None: keep the roll)
+# (General, target, dice cards): five Generals, three targets, the dice cards a hand can hold
+_ATTACKS, _attacks_made = _made_once(lambda key: _attacks(*key))
+# (General, unlocked queue, positions beside)
+_ADVANCES, _advances_made = _made_once(lambda key: _advance_orders(*key))
+_REORGANIZATIONS, _reorganizations_made = _made_once(_reorganizations)   # by frontline: at most 6 * 6 * 6
+_CONSOLIDATE, _consolidate_made = _made_once(Consolidate)                # by General
+_USE_ABILITY, _use_ability_made = _made_once(UseAbility)                 # by General
+_PLAY_EVENT, _play_event_made = _made_once(lambda key: PlayEvent(*key))  # (card, General or None, target or None)
+_REROLL, _reroll_made = _made_once(Reroll)                               # by white die (None: keep the roll)
+_DISCARD, _discard_made = _made_once(Discard)                            # by card
+_CHOOSE_GENERAL, _choose_general_made = _made_once(ChooseGeneral)        # by General
+_CHOOSE_SLOT, _choose_slot_made = _made_once(ChooseSlot)                 # by position
+
+
+_OF_CONTENT: dict[int, tuple[Content, tuple]] = {}
+
+
+def _of_content(content: Content, t: Any) -> tuple:
+    """What a game reads of its content, worked out once per Content (read once, never changed):
+    the Missions met only by captures made this month; whether every Mission is met or not by
+    the supply, the VP, the Missions and the month's captures alone (not "full_strength": the
+    Generals' cubes); the Generals who look at the Event deck ahead; a frontline position's
+    General by name, or "(empty)"; the Campaign cards unlocked at the start; the Event cards of
+    a game, by Hard Mode or not (new_game)."""
+    hit = _OF_CONTENT.get(id(content))
+    if hit is not None and hit[0] is content:
+        return hit[1]
+    made = (frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS),
+            all(spec.kind in _BY_VALUES for spec in content.missions.values()),
+            frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events),
+            {None: "(empty)"} | {g: t.names[g] for g in content.generals},
+            tuple(k for k, v in content.campaign.items() if v.start_unlocked),
+            {hard: tuple(content.event_ids(hard)) for hard in (False, True)})
+    _OF_CONTENT[id(content)] = (content, made)
+    return made
 
 
 @attrs.frozen
@@ -160,10 +188,13 @@ class FallBlau(Game):
         self.missions_mode = missions
         self._out: list[Event] = []
         self._splits: dict[tuple[str, ...], tuple[tuple[str | None, ...], tuple[str, ...]]] = {}
-        self._capture_missions = frozenset(m for m, spec in content.missions.items() if spec.kind in _CAPTURE_KINDS)
-        self._peekers = frozenset(g for g, spec in content.generals.items() if spec.ability.peek_events)
-        # a frontline position's General by name, or "(empty)"
-        self._holder_name = {None: "(empty)"} | {g: self._t.names[g] for g in content.generals}
+        # the Generals who may pay a cube to be ready again (Hoth), in the order of the generals
+        # dict they were found in (a dict the rules only ever take Generals out of)
+        self._readiers_of: dict[str, GeneralState] | None = None
+        self._readiers: tuple[str, ...] = ()
+        (self._capture_missions, self._missions_by_values, self._peekers,
+         self._holder_name) = _of_content(content, self._t)[:4]
+        self._unmet: tuple | None = None     # the values the Missions were last found unmet at (_settle)
 
     # ======================================================================
     # The public surface
@@ -244,16 +275,16 @@ class FallBlau(Game):
     def _answers(self, d: Decision) -> list[Command]:
         s = self.state
         if d.kind == "discard":
-            return [Discard(card) for card in self._distinct_hand()]
+            return [_DISCARD.get(card) or _discard_made(card) for card in self._distinct_hand()]
         if d.kind in ("empty_deck", "exhaust", "lose_cubes"):
-            return [ChooseGeneral(g) for g in d.data]
+            return [_CHOOSE_GENERAL.get(g) or _choose_general_made(g) for g in d.data]
         if d.kind in ("deploy", "reinforce"):
-            return [ChooseSlot(slot) for slot in d.data]
+            return [_CHOOSE_SLOT.get(slot) or _choose_slot_made(slot) for slot in d.data]
         if d.kind == "reroll":
             seen: dict[int, int] = {}
             for index, value in enumerate(s.attack.white):
                 seen.setdefault(value, index)
-            return [_REROLL[None]] + [_REROLL[i] for i in sorted(seen.values())]
+            return [_REROLL.get(i) or _reroll_made(i) for i in [None, *sorted(seen.values())]]
         if d.kind == "peek":
             top = s.deck[: len(d.data)]
             printed = self._t.printed.__getitem__
@@ -289,17 +320,21 @@ class FallBlau(Game):
                 card = front[target]
                 if card is not None and supply >= attack_cost + extra[card.card]:
                     # no dice card against a card already emptied: no dice are rolled there
-                    cmds += _ATTACKS[gid, target, boosts if card.red else _NO_BOOST]
-            cmds.append(_CONSOLIDATE[gid])
+                    key = gid, target, boosts if card.red else _NO_BOOST
+                    cmds += _ATTACKS.get(key) or _attacks_made(key)
+            cmds.append(_CONSOLIDATE.get(gid) or _consolidate_made(gid))
         for card in plays:                   # dice cards are played with an Attack!
             self._plays(card, cmds)
-        ready_for_cube = t.ready_for_cube
-        if not ready_for_cube.isdisjoint(generals):
-            for gid, g in generals.items():
-                if gid in ready_for_cube and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
-                    cmds.append(_USE_ABILITY[gid])
+        if self._readiers_of is not generals:
+            self._readiers_of = generals
+            self._readiers = tuple(gid for gid in generals if gid in t.ready_for_cube)
+        for gid in self._readiers:           # Hoth (FB General ability), while in the game
+            g = generals.get(gid)
+            if g is not None and not g.ready and g.ordered and not g.ability_used and g.cubes >= 2:
+                cmds.append(_USE_ABILITY.get(gid) or _use_ability_made(gid))
         if supply >= c.reorganize_cost and generals:   # a lone General may move too
-            cmds += _REORGANIZATIONS[tuple(slots)]
+            key = tuple(slots)
+            cmds += _REORGANIZATIONS.get(key) or _reorganizations_made(key)
         cmds.append(_END_TURN_CMD)
         return cmds
 
@@ -328,28 +363,33 @@ class FallBlau(Game):
         beside = None       # a Panzer General who can pay for it may bring a second card beside him
         if gid in self._t.panzer and s.supply >= cost + self.c.panzer_second_cost:
             beside = tuple(x for x in (slot - 1, slot + 1) if 0 <= x < 3 and s.front[x] is None)
-        return _ADVANCES[gid, tuple(s.unlocked), beside]
+        key = gid, tuple(s.unlocked), beside
+        return _ADVANCES.get(key) or _advances_made(key)
 
     def _plays(self, card: str, cmds: list[Command]) -> None:
         """Add to `cmds` each way to play hold card `card` now (dice cards go with an Attack!)."""
         s = self.state
         effect = self._t.effect[card]
         if effect == "supply" or effect == "vp":
-            cmds.append(_PLAY_EVENT[card, None, None])
+            key = card, None, None
+            cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
         elif effect == "replacements":
             if self.grey_reserve() > 0:
                 start = self._t.start_cubes
                 for g in s.slots:
                     if g is not None and s.generals[g].cubes < start[g]:
-                        cmds.append(_PLAY_EVENT[card, g, None])
+                        key = card, g, None
+                        cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
         elif effect == "ready":
             for g in s.slots:
                 if g is not None and not s.generals[g].ready:
-                    cmds.append(_PLAY_EVENT[card, g, None])
+                    key = card, g, None
+                    cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
         elif effect == "air_strike":
             for target, f in enumerate(s.front):
                 if f is not None and f.red > 0:
-                    cmds.append(_PLAY_EVENT[card, None, target])
+                    key = card, None, target
+                    cmds.append(_PLAY_EVENT.get(key) or _play_event_made(key))
 
     # ======================================================================
     # apply(): carry out a legal command, then settle pending steps
@@ -360,10 +400,10 @@ class FallBlau(Game):
         self._settle()
         return self._out
 
-    def _emit(self, text: str, rule: str = "", kind: str = "info", dice: tuple[int, ...] = (),
-              modifiers: tuple[str, ...] = (), reveal: bool = False) -> None:
-        # dice and modifiers come as tuples (rolls are tuples): the Event holds them as given
-        self._out.append(_event(text, rule, kind, dice, modifiers, reveal))
+    # _emit(text, rule="", kind="info", dice=(), modifiers=(), reveal=False): an Event of the
+    # command, appended to self._out; dice and modifiers come as tuples (rolls are tuples) and
+    # the Event holds them as given (made as rules.core.make makes it, in one call)
+    _emit = maker(Event, into="_out")
 
     def _settle(self) -> None:
         """Run pending steps until the player must choose, the turn is theirs, or the game ends."""
@@ -373,7 +413,13 @@ class FallBlau(Game):
             # FB Missions Mode: a Mission is met the moment it holds (a capture Mission, only
             # once a card has been captured this month)
             if missions and s.missions and (s.month_captures or not self._capture_missions.issuperset(s.missions)):
-                self._check_missions()
+                # what the Missions read (_mission_met): the same values as when they were last found
+                # unmet, they are unmet still
+                values = (s.supply, s.vp, tuple(s.missions), tuple(s.month_captures))
+                if values != self._unmet:
+                    self._check_missions()
+                    if self._missions_by_values and len(s.missions) == len(values[2]):    # none was met
+                        self._unmet = values
             if s.over or s.decision is not None or not s.tasks:
                 break
             task = s.tasks.pop(0)
@@ -1127,7 +1173,8 @@ def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None,
         if g not in content.generals:
             raise ValueError(f"unknown General '{g}'")
     options: dict[str, Any] = {"generals": None if drawn else list(generals), "hard": bool(hard), "missions": bool(missions)}
-    all_events = content.event_ids(hard)
+    *_, start_unlocked, event_ids = _of_content(content, tables(content))
+    all_events = event_ids[bool(hard)]
     if deck is not None:
         unknown = [x for x in deck if x not in all_events]
         if unknown or len(set(deck)) != len(deck):
@@ -1151,7 +1198,7 @@ def new_game(seed: int = 0, generals: tuple[str, ...] | list[str] | None = None,
         states[g] = GeneralState(g, cubes)
     state = FallBlauState(
         calendar=0, supply=c.start_supply, vp=0, slots=list(generals), generals=states,
-        front=[None, None, None], unlocked=[k for k, v in content.campaign.items() if v.start_unlocked],
+        front=[None, None, None], unlocked=list(start_unlocked),
         deck=event_deck, mission_deck=mission_order,
     )
     game = FallBlau(state, dice, content, seed=seed, options=options, hard=hard, missions=missions, undo=undo)

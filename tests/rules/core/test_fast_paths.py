@@ -64,6 +64,38 @@ def test_maker_makes_the_same_frozen_event(text, rule, kind, dice, reveal):
     assert maker(Task)("draw", slot=2) == Task("draw", slot=2)
 
 
+def test_maker_into_appends_the_same_event_to_a_list():
+    class Log:
+        emit = maker(Event, into="out")
+
+        def __init__(self):
+            self.out = []
+
+    log = Log()
+    assert log.emit("Drawn.", "FB Step 3", "draw", reveal=True) is None
+    log.emit("x", dice=(1, 6), modifiers=("-1 Fortress",))
+    assert log.out == [Event("Drawn.", "FB Step 3", "draw", reveal=True), Event("x", dice=(1, 6), modifiers=("-1 Fortress",))]
+    assert all(type(e) is Event for e in log.out)
+    with pytest.raises(ValueError):
+        maker(Event, into="out.append")
+
+
+_MAKERS: dict = {}
+
+
+@given(case=commands())
+@PROPS
+def test_maker_makes_the_same_command(case):
+    """Every command class of every game (the save codec makes them with ``maker``): the value
+    made is of the class itself (not of the draft it is made through), equal and frozen."""
+    cls, cmd = case
+    make = _MAKERS.get(cls) or _MAKERS.setdefault(cls, maker(cls))
+    made = make(**{f.name: getattr(cmd, f.name) for f in attrs.fields(cls)})
+    assert type(made) is cls and made == cmd and repr(made) == repr(cmd)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        setattr(made, "anything", 1)
+
+
 def test_maker_refuses_classes_whose_init_does_more():
     @attrs.frozen
     class Checked:
