@@ -180,7 +180,10 @@ class WartableApp(App):
                 screen = self.screen
             except ScreenStackError:
                 return
-            screen.check_idle()
+            if isinstance(screen, SteadyScreen):
+                screen.release_held_frame()
+            else:
+                screen.check_idle()
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:
