@@ -125,6 +125,8 @@ class WartableApp(App):
         if not self._tidied:
             self._tidied = True
             storage.remove_stale_temp_files()
+            from rules.core import kept_code
+            kept_code.flush()
         if self._collector_paused:
             self._collector_paused = False
             gc.freeze()
