@@ -26,7 +26,9 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-_codes: dict[tuple[str, str], CodeType] = {}
+# key -> the code, or its marshal bytes until first used (a start needs one game's classes of
+# the four games' kept in the file: the others are never unmarshalled)
+_codes: dict[tuple[str, str], CodeType | bytes] = {}
 _path: Path | None = None
 _dirty = False
 _lock = threading.Lock()
@@ -53,7 +55,7 @@ def _read(path: Path) -> dict:
             found = marshal.loads(f.read())
     except Exception:                 # missing, cut short, foreign: compile again
         return {}
-    if not isinstance(found, dict):
+    if type(found) is not dict or not all(type(code) is bytes for code in found.values()):
         return {}
     return found
 
@@ -147,6 +149,15 @@ def _install(make) -> None:
         kept, fresh = _split(script)
         key = (kept, filename)
         code = _codes.get(key)
+        if type(code) is bytes:
+            try:
+                code = marshal.loads(code)
+            except Exception:         # damaged: compiled again
+                code = None
+            if type(code) is CodeType:
+                _codes[key] = code
+            else:
+                code = None
         if code is None:
             code = compile(kept, filename, "exec", flags, dont_inherit=True)
             with _lock:
@@ -170,7 +181,8 @@ def flush() -> None:
         return
     with _lock:
         _dirty = False
-        body = marshal.dumps(dict(_codes))
+        body = marshal.dumps({key: code if type(code) is bytes else marshal.dumps(code)
+                              for key, code in _codes.items()})
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
