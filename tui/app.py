@@ -190,6 +190,8 @@ class WartableApp(App):
             return None
         return f"The game in progress was kept as the save '{name}' (Load a save)."
 
+    _start_batch_over = False
+
     def _end_batch(self) -> None:
         """A frame asked for while the app started (in Textual's start-up batch) was held
         (``SteadyScreen``): the screen in front draws it now."""
@@ -199,10 +201,11 @@ class WartableApp(App):
                 screen = self.screen
             except ScreenStackError:
                 return
-            if isinstance(screen, SteadyScreen):
-                screen.release_held_frame()
+            if isinstance(screen, SteadyScreen) and not self._start_batch_over:
+                screen.release_held_frame()     # the start-up batch: its screen is laid out
             else:
                 screen.check_idle()
+            self._start_batch_over = True
             if _kept_css is not None:
                 _kept_css.flush()         # the first frame's styles, parsed: kept (first run)
 
