@@ -68,12 +68,16 @@ def keep(folder: Path) -> None:
     _path = path
     _kept.update(_read(path))
     parse_rules = Stylesheet._parse_rules
+    if parse_rules.__code__.co_varnames[:6] != ("self", "css", "read_from", "is_default_rules",
+                                                "tie_breaker", "scope"):
+        return                        # another Textual: it parses as it always does
 
     def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
         global _dirty
         cache_key = (css, read_from, is_default_rules, tie_breaker, scope)
-        if cache_key not in self._parse_cache:
-            key = (*cache_key, tuple(self._variables.items()))
+        variables, cache = getattr(self, "_variables", None), getattr(self, "_parse_cache", None)
+        if type(variables) is dict and cache is not None and cache_key not in cache:
+            key = (*cache_key, tuple(variables.items()))
             found = _kept.get(key)
             if found is not None:
                 try:
@@ -81,7 +85,7 @@ def keep(folder: Path) -> None:
                 except Exception:     # damaged: parsed again
                     _kept.pop(key, None)
                 else:
-                    self._parse_cache[cache_key] = rules
+                    cache[cache_key] = rules
                     return rules
             rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
             try:

@@ -133,8 +133,10 @@ def _install(make) -> None:
     """Hook attrs' compiling of the methods it writes (``attr._make._compile_and_eval``)."""
     global _path
     original = getattr(make, "_compile_and_eval", None)
-    if original is None or _folder is None:  # another attrs: it compiles as it always does
-        return
+    code = getattr(original, "__code__", None)
+    if code is None or _folder is None or code.co_argcount != 4 \
+            or code.co_varnames[:4] != ("script", "globs", "locs", "filename"):
+        return                        # another attrs: it compiles as it always does
     _path = path = _file(_folder)
     _codes.update(_read(path))
     # compiled as attrs compiles it: with the __future__ features of attrs' own module
