@@ -58,6 +58,20 @@ class LauncherBeneath(SteadyScreen):
             self.app.push_screen(LauncherScreen())
 
 
+_kept_css = None
+
+
+def _keep_styles() -> None:
+    """Where the command line keeps content between runs (``storage.keep_content``), Textual's
+    parsed styles are kept too (``tui.kept_css``); an app made elsewhere (the tests) parses."""
+    global _kept_css
+    from rules.core import kept
+    if _kept_css is None and kept.CACHE_DIR is not None:
+        from tui import kept_css
+        kept_css.keep(kept.CACHE_DIR)
+        _kept_css = kept_css
+
+
 class WartableApp(App):
     CSS_PATH = HERE / "app.tcss"      # absolute, so a subclass elsewhere finds it; game screens bring their own
     TITLE = "wartable"
@@ -70,6 +84,7 @@ class WartableApp(App):
         # that brings new styles when pushed makes Textual parse every style again and restyle
         # every widget (a tenth of the first frame's time).
         first = game.game_id if game is not None else save[1] if save is not None else None
+        _keep_styles()
         css = [self.CSS_PATH]
         if first is not None:
             screen_css = self._screen_class(first).CSS_PATH
@@ -125,6 +140,10 @@ class WartableApp(App):
         if not self._tidied:
             self._tidied = True
             storage.remove_stale_temp_files()
+            from rules.core import kept_code
+            kept_code.flush()
+            if _kept_css is not None:
+                _kept_css.flush()
         if self._collector_paused:
             self._collector_paused = False
             gc.freeze()
@@ -171,6 +190,8 @@ class WartableApp(App):
             return None
         return f"The game in progress was kept as the save '{name}' (Load a save)."
 
+    _start_batch_over = False
+
     def _end_batch(self) -> None:
         """A frame asked for while the app started (in Textual's start-up batch) was held
         (``SteadyScreen``): the screen in front draws it now."""
@@ -180,7 +201,13 @@ class WartableApp(App):
                 screen = self.screen
             except ScreenStackError:
                 return
-            screen.check_idle()
+            if isinstance(screen, SteadyScreen) and not self._start_batch_over:
+                screen.release_held_frame()     # the start-up batch: its screen is laid out
+            else:
+                screen.check_idle()
+            self._start_batch_over = True
+            if _kept_css is not None:
+                _kept_css.flush()         # the first frame's styles, parsed: kept (first run)
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:

@@ -8,7 +8,6 @@ but never past a roll, a draw or any other reveal.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from collections import deque
 import json
@@ -23,13 +22,14 @@ from .events import Event
 from .files import MAX_NOTE
 from .later import later_defaults
 from .legal import Legal, PlainLegal, Span
+from .sha import sha256
 
 
 def state_digest(state: Any) -> str:
     """A stable fingerprint of a state: sha256 of its canonical JSON form (what
     ``attrs.asdict`` gives, built by ``_plain`` several times faster)."""
     text = json.dumps(_plain(state), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256(text.encode()).hexdigest()
 
 
 _FIELD_NAMES: dict[type, tuple[tuple[str, ...], dict[str, Any]]] = {}

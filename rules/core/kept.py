@@ -18,7 +18,6 @@ a folder that cannot be written (read-only, full, a file) only costs the next ru
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import pickle
@@ -27,6 +26,8 @@ import types
 from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable, TypeVar
+
+from .sha import sha256
 
 T = TypeVar("T")
 
@@ -57,7 +58,7 @@ def _tomls(folder) -> list:
 def _digest_path(folder: Path, game: str, loaders: tuple[str, ...]) -> Path:
     from rules.core.content import content_dir
 
-    digest = hashlib.sha256(sys.version.encode())
+    digest = sha256(sys.version.encode())
     for entry in _tomls(content_dir(game)):
         digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
     for module in (*_MODULES, *loaders):
@@ -80,7 +81,7 @@ def _path(game: str, loaders: tuple[str, ...]) -> Path | None:
 
 
 def _classes_digest(modules: tuple[str, ...]) -> str:
-    digest = hashlib.sha256()
+    digest = sha256()
     for module in modules:
         digest.update(module.encode() + b"\0" + _source(module))
     return digest.hexdigest()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import copy
 import gc
-import hashlib
 import json
 from typing import Any, Callable
 
@@ -29,6 +28,7 @@ from .dice import dice_from_spec
 from .errors import DiceExhausted, IllegalCommand, SaveError
 from .files import FORMAT, MAX_COMMANDS, MAX_NOTE, VERSION, bounds_problem, write_atomic  # noqa: F401
 from .game import Game, state_digest
+from .sha import sha256
 from .save_header import (  # noqa: F401  (the header's reading, re-exported)
     DAMAGED, FIELDS, HEADER, OTHER_RULES, check_seal, header_problem, parse,
 )
@@ -81,7 +81,7 @@ def seal(doc: dict) -> str:
     """The text of a save document, closed by a checksum over every byte before it."""
     body = json.dumps({k: v for k, v in doc.items() if k != "check"}, separators=(",", ":"),
                       ensure_ascii=True, allow_nan=False)
-    return f'{body[:-1]},"check":"{hashlib.sha256(body.encode()).hexdigest()}"}}\n'
+    return f'{body[:-1]},"check":"{sha256(body.encode()).hexdigest()}"}}\n'
 
 
 def dumps(game: Game) -> str:

@@ -6,13 +6,13 @@ should not pay for importing attrs and the state codec (``rules.core.save`` does
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from typing import Any
 
 from .errors import SaveError
 from .files import FORMAT, MAX_COMMANDS, VERSION, bounds_problem
+from .sha import sha256
 
 HEADER = ("format", "version", "game", "options", "seed", "dice", "commands", "digest")
 # format 3 is format 2 with the commands' public notes (``Game.notes``, e.g. why the computer
@@ -92,7 +92,7 @@ def check_seal(text: str) -> str | None:
         return ("The save was changed after wartable wrote it (it does not end with its checksum as "
                 f"wartable writes it): the file may be truncated, or {DAMAGED}; it was not loaded.")
     body = text[:match.start()] + "}"
-    if hashlib.sha256(body.encode()).hexdigest() != match.group(1):
+    if sha256(body.encode()).hexdigest() != match.group(1):
         return (f"The save was changed after wartable wrote it (its checksum does not match): {DAMAGED}; "
                 "it was not loaded.")
     return None

@@ -87,6 +87,22 @@ class SteadyScreen(Screen):
         for callback in callbacks:
             callback()
 
+    def release_held_frame(self) -> None:
+        """The app's start-up batch is over (``WartableApp._end_batch``): a frame held meanwhile
+        is drawn once the messages already sent to the screen are handled, not at the first
+        tick of Textual's update timer (that timer starts when first resumed and waits a whole
+        period, a 60th of a second, before it lays out and draws)."""
+        if self._drawn or not self._repaint_required:
+            self.check_idle()
+            return
+        self.call_later(self._draw_held)
+
+    def _draw_held(self) -> None:
+        if not self._drawn and self.is_current and not self.app._batch_count:
+            self._on_timer_update()       # what the timer's tick does: layout, then the frame
+        else:
+            self.check_idle()
+
     def _compositor_refresh(self) -> None:
         app = self.app
         if app._batch_count and self is app.screen and not app.is_inline:

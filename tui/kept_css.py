@@ -1,0 +1,124 @@
+"""Textual's parsed styles kept between runs, as ``rules.core.kept`` keeps the games' content.
+
+At every start Textual parses the app's stylesheets, the screen's and every widget's default
+styles into rule sets (and tokenizes the theme's variables to do so): a few milliseconds of
+each first frame, for text that is the same from run to run. ``keep(folder)`` keeps the rule
+sets Textual parses in ``textual-css-<digest>.pickle`` there, keyed by everything Textual's
+own parse cache is keyed by (the CSS text, where it was read from, default or not, its tie
+breaker and scope) and by the theme's variables; the digest covers the Python version and
+Textual's CSS modules (another Textual parses afresh). A stylesheet whose text changes is
+parsed afresh and added (a style with errors is kept with its errors: Textual reports them as
+it always does). Only a file this user wrote and no one else may change is read (unpickling runs what
+the file says); a file that cannot be read back is parsed afresh and written again.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+from pathlib import Path
+
+_kept: dict[tuple, bytes] = {}
+_path: Path | None = None
+_dirty = False
+
+# the modules whose code makes the rule sets (a change in any parses afresh)
+_MODULES = ("parse", "tokenize", "tokenizer", "_styles_builder", "styles", "model", "scalar",
+            "stylesheet", "types")
+
+
+def _file(folder: Path) -> Path:
+    from rules.core.sha import sha256
+    import textual.css as css
+
+    digest = sha256(sys.version.encode())
+    base = Path(css.__file__).parent
+    for name in _MODULES:
+        info = os.stat(base / f"{name}.py")
+        digest.update(f"{name}:{info.st_size}:{info.st_mtime_ns}\0".encode())
+    return Path(folder) / f"textual-css-{digest.hexdigest()[:16]}.pickle"
+
+
+def _read(path: Path) -> dict:
+    try:
+        with open(path, "rb") as f:
+            info = os.fstat(f.fileno())
+            if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+                return {}
+            found = pickle.load(f)
+    except Exception:                 # missing, cut short, foreign: parsed again
+        return {}
+    if type(found) is not dict or not all(type(v) is bytes for v in found.values()):
+        return {}
+    return found
+
+
+def keep(folder: Path) -> None:
+    """From now on, the rule sets Textual parses are kept in ``folder`` (once per process)."""
+    global _path
+    if _path is not None:
+        return
+    from textual.css.stylesheet import Stylesheet
+
+    try:
+        path = _file(folder)
+    except OSError:
+        return
+    _path = path
+    _kept.update(_read(path))
+    parse_rules = Stylesheet._parse_rules
+    if parse_rules.__code__.co_varnames[:6] != ("self", "css", "read_from", "is_default_rules",
+                                                "tie_breaker", "scope"):
+        return                        # another Textual: it parses as it always does
+
+    def _parse_rules(self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""):
+        global _dirty
+        cache_key = (css, read_from, is_default_rules, tie_breaker, scope)
+        variables, cache = getattr(self, "_variables", None), getattr(self, "_parse_cache", None)
+        if type(variables) is dict and cache is not None and cache_key not in cache:
+            key = (*cache_key, tuple(variables.items()))
+            found = _kept.get(key)
+            if found is not None:
+                try:
+                    rules = pickle.loads(found)
+                except Exception:     # damaged: parsed again
+                    _kept.pop(key, None)
+                else:
+                    cache[cache_key] = rules
+                    return rules
+            rules = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+            try:
+                _kept[key] = pickle.dumps(rules, protocol=pickle.HIGHEST_PROTOCOL)
+                _dirty = True
+            except Exception:         # a style that will not pickle: parsed each run
+                pass
+            return rules
+        return parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+
+    _parse_rules.__wrapped__ = parse_rules    # type: ignore[attr-defined]
+    Stylesheet._parse_rules = _parse_rules
+
+
+def flush() -> None:
+    """Write the rule sets parsed since the file was read (whole or not at all); never fails."""
+    global _dirty
+    path = _path
+    if path is None or not _dirty:
+        return
+    _dirty = False
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        body = pickle.dumps(dict(_kept), protocol=pickle.HIGHEST_PROTOCOL)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
+            f.write(body)
+        os.replace(tmp, path)
+        for old in path.parent.glob("textual-css-*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+    except Exception:                 # a full or read-only disk: the next run parses again
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
