@@ -12,6 +12,7 @@ from .commands import (
     StartOperation, StopRetreat,
 )
 from .state import AXIS, GONE, SOVIET, other
+from .victory import score as vp_score
 
 
 class RandomBot:
@@ -112,6 +113,12 @@ class _Context:
             total += vals.tactical + vals.cohesion / 3 - (1 if c.disorganized else 0)
         return total
 
+    def lead(self) -> int:
+        """The side's VP less the enemy's, as the VP track shows them (a rollout's light view
+        carries none: its world is scored, as the track would show it)."""
+        vp = dict(self.v.vp) if self.v.vp is not None else vp_score(self.g)
+        return vp[self.side] - vp[self.foe]
+
     def objective_distance(self, area: str) -> int:
         """Distance to the nearest area worth taking from the enemy."""
         if area not in self._objective:
@@ -201,6 +208,10 @@ class _Context:
         if isinstance(cmd, PlayCard):
             return self.card_score(cmd.card, playing=True)
         if isinstance(cmd, DrawCard):
+            if dict(v.deck_sizes).get(self.side) == 1:
+                # 4.2.4a: drawing the last card of one's deck ends the game now, on the VP as they
+                # stand: a win when ahead; when level or behind, a draw or a loss given away
+                return 20 if self.lead() > 0 else -20
             return 3 - len(v.hand) * 0.5
         if isinstance(cmd, DiscardCard):
             return 1.2 - self.card_score(cmd.card, playing=False) / 5

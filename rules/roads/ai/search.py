@@ -109,7 +109,8 @@ class _Rollout(HeuristicBot):
             permanents=tuple(s.permanents.items()), hand=s.cards[side].hand,
             rp=tuple((sd, a, n) for sd in (AXIS, SOVIET) for a, n in s.rp[sd].items()),
             operation=s.operation, initiative=s.initiative,
-            pending=s.pending[0] if s.pending and s.pending[0].side == side else None)
+            pending=s.pending[0] if s.pending and s.pending[0].side == side else None,
+            deck_sizes=((AXIS, len(s.cards[AXIS].deck)), (SOVIET, len(s.cards[SOVIET].deck))))
         ctx = _Context(game, view, side, self)
         best = max(cmds, key=lambda c: ctx.score(c) + self.rng.random() * 0.01)
         if isinstance(best, Release) and s.operation is not None:
@@ -127,6 +128,8 @@ class _LightView:
     operation: object
     initiative: str | None
     pending: object
+    deck_sizes: tuple
+    vp: object = None         # not kept: the doctrine scores the world itself when it needs them
 
 
 @attrs.define

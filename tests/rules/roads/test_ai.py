@@ -413,3 +413,34 @@ def test_the_line_says_when_a_better_looking_command_was_within_the_noise():
     assert margin == "blitzkrieg looked 0.6 better, within the spread of the guesses (the doctrine's choice kept)"
     why = f"worth -7.0 points, {margin}"
     assert public_line(Names(), keep, why, margin, runner) == "End the operation: worth -7.0 points"
+
+
+@pytest.mark.parametrize("dead, lead", [({"inf2": "destroyed"}, -1), ({}, 0),
+                                        ({"a1": "destroyed", "a3": "destroyed"}, 1)])
+def test_the_doctrine_draws_the_last_card_of_its_deck_only_when_ahead(dead, lead):
+    """Series 4.2.4a: drawing the last card of one's deck ends the game on the VP as they stand.
+    The doctrine drew it whatever the score (3 - hand / 2 beats a discard), so the normal AI
+    drew the Axis deck out 7-8 behind (seed 50001) and the hard AI's rollouts had the heuristic
+    Soviets draw theirs out behind, a win they counted on that never came (seed 51009; NOTES,
+    the Axis losses at 50001 and 51009). Ahead it ends the game; level or behind it discards."""
+    from rules.roads.ai.search import _Rollout
+    from rules.roads.state import DESTROYED
+    from tests.rules.roads.small_world import small_game
+    from tests.rules.roads.test_sequence import both_choose, to_choose
+
+    game = to_choose(small_game(hands={AXIS: ["a-x-stug"]}, decks={AXIS: ["a-stuka"]},
+                                units={u: DESTROYED for u in dead}))
+    both_choose(game, "card", "card")
+    vp = dict(game.view(AXIS).vp)
+    assert vp[AXIS] - vp[SOVIET] == lead
+    assert set(game.legal()) == {c.DrawCard(AXIS), c.DiscardCard(AXIS, "a-x-stug")}
+    want = c.DrawCard(AXIS) if lead > 0 else c.DiscardCard(AXIS, "a-x-stug")
+    assert HeuristicBot(0).choose(game) == want
+    assert _Rollout(0).choose(game) == want              # the search's rollouts play it the same
+    if lead:            # level, the search may judge a draw now better than the game going on
+        assert SearchBot("easy", seed=0, budget=False, effort=TINY).choose(game) == want
+    # with two cards left a draw ends nothing: the doctrine draws below the hand limit as before
+    game = to_choose(small_game(hands={AXIS: ["a-x-stug"]}, decks={AXIS: ["a-stuka", "a-fuel"]},
+                                units={u: DESTROYED for u in dead}))
+    both_choose(game, "card", "card")
+    assert HeuristicBot(0).choose(game) == c.DrawCard(AXIS)
