@@ -34,7 +34,7 @@ from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
 from ..bots import HeuristicBot, _Context
-from ..commands import Choose, DiscardCard, Gather, Move, PlayCard, PlayChit, Release, Retreat
+from ..commands import Choose, DiscardCard, Gather, Move, PlayCard, PlayChit, Release, Retreat, StopRetreat
 from ..game import Roads
 from ..state import AXIS, SOVIET
 from .determinize import can_determinize, determinize
@@ -248,8 +248,13 @@ class SearchBot:
         n = _count(values[best])
         where = pub.area_name(bv.area)
         aim = "clear" if side == bv.attacker else "hold"
-        parts = [f"battle of {where}: {100 * sum(held[best]) / max(1, n):.0f}% to {aim} it "
-                 f"in {n} guess{'es' if n != 1 else ''} at the chits it cannot see"]
+        guesses = f"{n} guess{'es' if n != 1 else ''} at the chits it cannot see"
+        if isinstance(cands[best], (Retreat, StopRetreat)):
+            # a retreat's worth is where the unit ends up, not the battle's odds
+            parts = [f"battle of {where}: the retreat that leaves it best placed, worth "
+                     f"{means[best]:+.1f} points in {guesses}"]
+        else:
+            parts = [f"battle of {where}: {100 * sum(held[best]) / max(1, n):.0f}% to {aim} it in {guesses}"]
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
             self._margin, self._runner = _margin(pub, cands, means, best, others)
@@ -355,14 +360,17 @@ def _choice(values, means) -> int:
 
 
 def _margin(pub, cands, means, best, others) -> tuple[str, object]:
+    """How the choice compares with the best other candidate, in a player's words: a higher
+    score kept below the doctrine's choice is said to be within the guesswork (``_choice``)."""
     runner = max(others, key=lambda i: means[i])
     gap = means[best] - means[runner]
+    name = pub.describe(cands[runner])
+    if abs(gap) < 0.05:
+        return f"level with {name} (the doctrine breaks the tie)", cands[runner]
     if gap < 0:
-        return (f"{pub.describe(cands[runner])} looked {-gap:.1f} better, within the spread of the "
-                f"guesses (the doctrine's choice kept)"), cands[runner]
-    if gap < 0.05:
-        return f"no better than {pub.describe(cands[runner])} (the doctrine breaks the tie)", cands[runner]
-    return f"{gap:+.1f} over {pub.describe(cands[runner])}", cands[runner]
+        return (f"{name} scored {-gap:.1f} points more, too little against the spread of the "
+                f"guesses to overrule the doctrine"), cands[runner]
+    return f"{gap:.1f} points more than {name}", cands[runner]
 
 
 # commands that name what the other side may not see: a card or chit still in hand, a card

@@ -400,8 +400,9 @@ def test_the_search_overrules_the_doctrine_only_beyond_the_noise_of_its_worlds()
 
 def test_the_line_says_when_a_better_looking_command_was_within_the_noise():
     """Issue 12, item 2 (every decision says why): when the doctrine's choice is kept over a
-    command with a higher mean, the line says that command looked better within the spread of
-    the guesses, and the public line leaves it out if it is a card still in hand."""
+    command with a higher mean, the line says that command scored more, too little to overrule
+    the doctrine (never as if it argued against the choice: playtest of 26 November), and the
+    public line leaves it out if it is a card still in hand."""
     from rules.roads.ai.search import _margin, public_line
 
     class Names:
@@ -410,7 +411,10 @@ def test_the_line_says_when_a_better_looking_command_was_within_the_noise():
 
     keep, card = c.EndOperation("axis"), c.PlayCard("axis", "blitzkrieg")
     margin, runner = _margin(Names(), [keep, card], [-7.0, -6.4], 0, [1])
-    assert margin == "blitzkrieg looked 0.6 better, within the spread of the guesses (the doctrine's choice kept)"
+    assert margin == ("blitzkrieg scored 0.6 points more, too little against the spread of the guesses "
+                      "to overrule the doctrine")
+    assert _margin(Names(), [keep, card], [-6.0, -6.4], 0, [1])[0] == "0.4 points more than blitzkrieg"
+    assert _margin(Names(), [keep, card], [-6.42, -6.4], 0, [1])[0] == "level with blitzkrieg (the doctrine breaks the tie)"
     why = f"worth -7.0 points, {margin}"
     assert public_line(Names(), keep, why, margin, runner) == "End the operation: worth -7.0 points"
 
@@ -444,3 +448,26 @@ def test_the_doctrine_draws_the_last_card_of_its_deck_only_when_ahead(dead, lead
                                 units={u: DESTROYED for u in dead}))
     both_choose(game, "card", "card")
     assert HeuristicBot(0).choose(game) == c.DrawCard(AXIS)
+
+
+def test_a_retreat_is_explained_by_where_it_leaves_the_unit_not_by_the_battles_odds():
+    """Issue 12, item 2: a retreat searched in a battle says it is the retreat that leaves the
+    unit best placed, with its worth; "0% to hold it" read as if the retreat were the battle
+    (playtest of 26 November)."""
+    for seed in range(1, 40):
+        game = new_game(seed=seed, undo=False)
+        bots = {AXIS: HeuristicBot(seed), SOVIET: HeuristicBot(seed + 1)}
+        for _ in range(600):
+            if game.outcome is not None:
+                break
+            legal = game.legal()
+            if (game.state.battle is not None and len({game.describe(cmd) for cmd in legal}) > 1
+                    and all(isinstance(cmd, (c.Retreat, c.StopRetreat)) for cmd in legal)):
+                effort = Effort(candidates=3, samples=1, horizon=4, budget=99.0, battle_worlds=2)
+                d = SearchBot("normal", seed=1, budget=False, effort=effort).decide(game)
+                assert d.searched and d.command in legal
+                assert "the retreat that leaves it best placed, worth" in d.reason
+                assert "to hold it" not in d.reason and "to clear it" not in d.reason
+                return
+            game.apply(bots[game.to_act()].choose(game))
+    raise AssertionError("no retreat with a choice in 39 games")
