@@ -286,6 +286,19 @@ def choose_unit(g: Roads, cmd: ChooseUnit) -> list[Event]:
 
 
 # -- effects (9.6) ---------------------------------------------------------------------------------
+def crossing_cohesion(g: Roads, crossing: str) -> int:
+    """The attackers' cohesion change for the border they crossed into the battle (campaign
+    1.b.II-III and the Kerch Straits, 1.d): a major river or the straits always, less in winter;
+    a minor river until Winter Arrives."""
+    r = g.rules
+    winter = "winter" in g.state.permanents
+    if crossing in ("major", "kerch"):
+        return r.major_river_cohesion_winter if winter else r.major_river_cohesion
+    if crossing == "minor" and not winter:
+        return r.minor_river_cohesion
+    return 0
+
+
 def check_value(g: Roads, unit: str) -> tuple[int, list[str]]:
     """The cohesion a check is made against, and why (9.6.1; campaign 1.b-1.d, 9.6.6c)."""
     b = g.state.battle
@@ -297,12 +310,7 @@ def check_value(g: Roads, unit: str) -> tuple[int, list[str]]:
         value += r.mountain_defender_cohesion
         why.append(f"+{r.mountain_defender_cohesion} mountain")
     if c.side == b.attacker:
-        winter = "winter" in g.state.permanents
-        m = 0
-        if b.crossing in ("major", "kerch"):
-            m = r.major_river_cohesion_winter if winter else r.major_river_cohesion
-        elif b.crossing == "minor" and not winter:
-            m = r.minor_river_cohesion
+        m = crossing_cohesion(g, b.crossing)
         if m:
             value += m
             why.append(f"{m} river crossed")

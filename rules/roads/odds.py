@@ -71,7 +71,9 @@ def on_fail(g: Roads, unit: str, fail: str) -> str:
         return f"{first}disorganized{again} while isolated: destroyed (9.6.6c)"
     if not battle.retreat_options(g, unit):
         return f"{first}disorganized{again}, with no area to retreat to: destroyed (9.6.5)"
-    return (f"{first}disorganized{again}: -1 to every value, leaves the battle and retreats two "
+    # one marker only (9.6.3b): a unit disorganized already loses no more of its values
+    values = "its values fall no further (one marker, 9.6.3b)" if c.disorganized else "-1 to every value"
+    return (f"{first}disorganized{again}: {values}, leaves the battle and retreats two "
             "areas towards its nearest RP (9.6.3)")
 
 
@@ -96,7 +98,7 @@ def step_odds(g: Roads, entry) -> StepOdds:
         checks = tuple(check_odds(g, u, st.modifier, st.fail, kind) for u in units)
         return StepOdds(source.name, st.on, chooser, "check", checks, units, "")
     if st.action == "deplete":
-        text = "depleted, no roll (9.6.4; depleted again: disorganized, 9.6.2b)"
+        text = "depleted, no roll (9.6.4); a unit depleted already is disorganized instead (9.6.2b)"
     else:
         text = "digs in: -2 to its cohesion checks in this battle (rule 19)"
     return StepOdds(source.name, st.on, chooser, st.action, (), units, text)

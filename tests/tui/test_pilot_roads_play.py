@@ -482,7 +482,8 @@ def test_the_battle_step_through_takes_events_by_kind_never_a_note_that_speaks_o
 
 async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_unit_choice():
     """Seed 1's opening, as a new player played it in tmux: the move into Izyum's confirmation
-    names the defender and the chits each side draws (9.5.2); the battle begun, the map cursor
+    names the defender, the chits each side draws (9.5.2) and the Donets' -2 to the attackers'
+    cohesion (campaign 1.b, playtest of 26 November); the battle begun, the map cursor
     is on Izyum; after Combined Arms the menu's heading says which unit is chosen and for what,
     each unit with its chance of passing (9.6.1); a stack's cost is said to be paid at a halt."""
     from tests.support.screens import shown
@@ -494,6 +495,9 @@ async def test_a_battle_by_keys_says_the_draws_goes_to_the_battle_and_names_the_
         await pilot.pause()
         assert stack(app)[-1] == "ConfirmScreen"
         assert "against 9th Army (S) 6-1-1. You draw 4 battle chits, they draw 1" in app.screen.body.plain
+        # campaign 1.b: the river's cost is said before the move, not first at the chit
+        assert ("Attacking across the Donets: your units' cohesion is 2 lower in this battle's checks"
+                in " ".join(app.screen.body.plain.split()))
         await pilot.press("y")
         await settle(pilot, app)
         assert app.screen.query_one(AreaMap).cursor == "izyum"

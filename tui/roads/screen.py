@@ -793,7 +793,7 @@ def warning(game, cmd) -> str:
                          for u in units_in(game, cmd.area, "soviet" if cmd.side == "axis" else "axis"))
         return (f"A battle is fought there (9.2) against {foes}. You draw {mine} battle "
                 f"chit{'s' if mine != 1 else ''}, they draw {theirs} (9.5.2: the best Tactical Value "
-                "present). Chits drawn cannot be taken back.")
+                f"present).{battle_terrain(game, force, cmd.area)} Chits drawn cannot be taken back.")
     if isinstance(cmd, c.PlayCard):
         card = game.content.cards[cmd.card]
         cost = f" It costs {card.sp} SP." if card.sp and f"{card.sp} SP" not in card.text else ""
@@ -815,6 +815,24 @@ def warning(game, cmd) -> str:
     if isinstance(cmd, c.Retreat):
         return retreat_words(game, cmd)
     return ""
+
+
+def battle_terrain(game, force: list[str], area: str) -> str:
+    """What the border crossed and the ground do to the battle's cohesion checks, said before the
+    move (campaign 1.b-1.d; the chit's confirmation gives them again, per unit)."""
+    from rules.roads.battle import crossing_cohesion
+    from rules.roads.movement import crossing_kind
+    words = ""
+    if force:
+        here = game.state.units[force[0]].where
+        m = crossing_cohesion(game, crossing_kind(game, here, area))
+        if m:
+            words += (f" Attacking across the {game.map.river(here, area)}: your units' cohesion is "
+                      f"{-m} lower in this battle's checks ({m} CH).")
+    if game.map.areas[area].terrain == "mountain":
+        bonus = game.rules.mountain_defender_cohesion
+        words += f" In the mountains the defenders' cohesion is {bonus} higher ({bonus:+d} CH)."
+    return words
 
 
 def retreat_words(game, cmd) -> str:

@@ -86,6 +86,8 @@ def test_cc_9_6_1_the_step_waiting_for_a_unit_gives_each_candidate_its_chance():
 @pytest.mark.parametrize("state, words", [
     (dict(), "disorganized: -1 to every value, leaves the battle and retreats two areas"),
     (dict(isolated=True), "destroyed (9.6.6c)"),
+    # 9.6.3b: one marker only: disorganized already, its values fall no further
+    (dict(disorganized=True), "disorganized: its values fall no further (one marker, 9.6.3b), leaves the battle"),
 ])
 def test_cc_9_6_3_and_9_6_6c_what_a_failed_check_does(state, words):
     game = fight([1], ["axis-air-strike"])
