@@ -661,3 +661,22 @@ async def test_the_player_taking_the_keyboard_sees_what_happened_since_and_no_se
         text = flat(app)
         assert "Anna (Axis): since you last had the keyboard" in text
         assert "Axis operation 1" not in text and game.events[seen].text[:40] in text
+
+
+async def test_a_kinds_key_inside_a_list_goes_to_that_kind():
+    """A key means one thing: a top-level entry's key (n, End the operation) pressed inside the
+    gather list, where no unit has it (Kerch: two corps keyed by their numbers), takes that entry
+    as at the top (its confirmation first); it did nothing there (playtest of 26 November)."""
+    async with axis_operation() as (game, app, pilot):
+        end = key_for(app, "End the operation")
+        await pilot.press(key_for(app, "Gather the force"))
+        await pilot.pause()
+        assert menu(app).depth == 1
+        assert end not in {key for key, _label, _leaf in menu(app).items()}     # no unit has it
+        await pilot.press(end)
+        await pilot.pause()
+        assert stack(app)[-1] == "ConfirmScreen"
+        assert "End the operation" in flat(app)
+        await pilot.press("escape")                                 # not now: nothing changes
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen" and len(game.log) == 1 and menu(app).depth == 0

@@ -335,9 +335,19 @@ class CommandMenu(Vertical):
         return True
 
     def choose_key(self, key: str) -> bool:
+        """The entry with ``key`` at this level; below the top, a key no entry here has but a
+        top-level entry has (a kind of action: m to move) climbs to the top and takes that entry,
+        so a kind's key means it wherever the player is in the menu (playtest of 26 November:
+        m in the gather list did nothing)."""
         for index, item in enumerate(self._items):
             if item.key == key:
                 return self.choose(index)
+        if self._prefix:
+            for index, item in enumerate(level_items(self._entries, ())):
+                if item.key == key:
+                    self._prefix = ()
+                    self._rebuild(climbing=True)
+                    return self.choose(index)
         return False
 
     @property
