@@ -32,6 +32,11 @@ _codes: dict[tuple[str, str], CodeType | bytes] = {}
 _path: Path | None = None
 _dirty = False
 _lock = threading.Lock()
+_used: set[tuple[str, str]] = set()      # the keys this run asked for
+# Every game's classes together write some 600 scripts; a file of many times that holds
+# scripts of older versions of the code (each edit of a class adds its new ones): it is then
+# written again with this run's scripts alone, so it never grows past this bound
+MAX_KEPT = 4000
 
 
 def _file(folder: Path) -> Path:
@@ -150,6 +155,7 @@ def _install(make) -> None:
         global _dirty
         kept, fresh = _split(script)
         key = (kept, filename)
+        _used.add(key)
         code = _codes.get(key)
         if type(code) is bytes:
             try:
@@ -183,6 +189,9 @@ def flush() -> None:
         return
     with _lock:
         _dirty = False
+        if len(_codes) > MAX_KEPT:            # mostly old code's scripts: keep this run's
+            for key in [k for k in _codes if k not in _used]:
+                del _codes[key]
         body = marshal.dumps({key: code if type(code) is bytes else marshal.dumps(code)
                               for key, code in _codes.items()})
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")

@@ -119,3 +119,29 @@ def test_keeping_does_not_import_attrs(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+def test_a_file_grown_past_its_bound_keeps_this_runs_scripts_alone(tmp_path):
+    """Each edit of a class adds its new scripts and keeps the old: past MAX_KEPT entries the
+    file is written again with this run's scripts alone (it never grows without end)."""
+    import marshal
+
+    _run(str(tmp_path))
+    (path,) = tmp_path.glob("attrs-methods-*.marshal")
+    current = marshal.loads(path.read_bytes())
+    stale = {(f"def __init__(self):\n    self.x = {i}\n", f"<old {i}>"): marshal.dumps(compile("pass", "<old>", "exec"))
+             for i in range(4100)}
+    path.write_bytes(marshal.dumps({**stale, **current}))
+    again = _run(str(tmp_path))
+    assert not again["compiled_on_import"] and again["differ"] == []
+    path.write_bytes(marshal.dumps({**stale, **current}))
+    done = subprocess.run(                      # a run that compiles something writes the file
+        [sys.executable, "-c", "from pathlib import Path; from rules.core import kept_code; "
+         f"kept_code.keep_methods(Path({str(tmp_path)!r})); import rules.roads; import attrs\n"
+         "@attrs.define\nclass Fresh:\n    a: int = 0\n"
+         "kept_code.flush()"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    kept = marshal.loads(path.read_bytes())
+    assert not any(key in kept for key in stale)                # the old scripts are gone
+    assert 0 < len(kept) <= len(current) + 10                   # this run's scripts are kept
