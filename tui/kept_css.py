@@ -22,6 +22,11 @@ from pathlib import Path
 _kept: dict[tuple, bytes] = {}
 _path: Path | None = None
 _dirty = False
+_used: set[tuple] = set()          # the keys this run asked for
+# the app's, the screens' and the widgets' styles are some dozens; a file of many times that
+# holds styles of older versions (each edit of a .tcss adds its new text) or of other themes:
+# it is then written again with this run's alone, so it never grows past this bound
+MAX_KEPT = 400
 
 # the modules whose code makes the rule sets (a change in any parses afresh)
 _MODULES = ("parse", "tokenize", "tokenizer", "_styles_builder", "styles", "model", "scalar",
@@ -78,6 +83,7 @@ def keep(folder: Path) -> None:
         variables, cache = getattr(self, "_variables", None), getattr(self, "_parse_cache", None)
         if type(variables) is dict and cache is not None and cache_key not in cache:
             key = (*cache_key, tuple(variables.items()))
+            _used.add(key)
             found = _kept.get(key)
             if found is not None:
                 try:
@@ -108,6 +114,9 @@ def flush() -> None:
         return
     _dirty = False
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    if len(_kept) > MAX_KEPT:             # mostly old styles: keep this run's
+        for key in [k for k in _kept if k not in _used]:
+            del _kept[key]
     try:
         body = pickle.dumps(dict(_kept), protocol=pickle.HIGHEST_PROTOCOL)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -61,3 +61,25 @@ def test_a_damaged_file_is_parsed_again(tmp_path):
     again = _run(tmp_path)
     assert again["parsed"] and again["differ"] == []
     assert path.read_bytes() != b"not a pickle"
+
+
+def test_a_file_grown_past_its_bound_keeps_this_runs_styles_alone(tmp_path, monkeypatch):
+    """Each edit of a stylesheet adds its new text and keeps the old: past MAX_KEPT entries the
+    file is written again with the styles this run asked for alone."""
+    import pickle
+
+    from tui import kept_css
+
+    path = tmp_path / "textual-css-test.pickle"
+    stale = {("old css", f"old{i}.tcss", False, 0, "", ()): b"x" for i in range(kept_css.MAX_KEPT + 1)}
+    used = ("css", "tui/app.tcss", False, 0, "", ())
+    monkeypatch.setattr(kept_css, "_path", path)
+    monkeypatch.setattr(kept_css, "_kept", {**stale, used: b"rules"})
+    monkeypatch.setattr(kept_css, "_used", {used})
+    monkeypatch.setattr(kept_css, "_dirty", True)
+    kept_css.flush()
+    assert pickle.loads(path.read_bytes()) == {used: b"rules"}
+    monkeypatch.setattr(kept_css, "_kept", {**dict(list(stale.items())[:10]), used: b"rules"})
+    monkeypatch.setattr(kept_css, "_dirty", True)
+    kept_css.flush()                                               # under the bound: all kept
+    assert len(pickle.loads(path.read_bytes())) == 11
