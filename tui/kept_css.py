@@ -19,6 +19,8 @@ import pickle
 import sys
 from pathlib import Path
 
+from rules.core.cache_file import ours, write_whole
+
 _kept: dict[tuple, bytes] = {}
 _path: Path | None = None
 _dirty = False
@@ -48,8 +50,7 @@ def _file(folder: Path) -> Path:
 def _read(path: Path) -> dict:
     try:
         with open(path, "rb") as f:
-            info = os.fstat(f.fileno())
-            if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+            if not ours(os.fstat(f.fileno())):
                 return {}
             found = pickle.load(f)
     except Exception:                 # missing, cut short, foreign: parsed again
@@ -113,21 +114,8 @@ def flush() -> None:
     if path is None or not _dirty:
         return
     _dirty = False
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     if len(_kept) > MAX_KEPT:             # mostly old styles: keep this run's
         for key in [k for k in _kept if k not in _used]:
             del _kept[key]
-    try:
-        body = pickle.dumps(dict(_kept), protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
-            f.write(body)
-        os.replace(tmp, path)
-        for old in path.parent.glob("textual-css-*.pickle"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except Exception:                 # a full or read-only disk: the next run parses again
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+    write_whole(path, lambda: pickle.dumps(dict(_kept), protocol=pickle.HIGHEST_PROTOCOL),
+                "textual-css-*.pickle")

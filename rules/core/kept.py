@@ -27,6 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from .cache_file import ours, write_whole
 from .sha import sha256
 
 T = TypeVar("T")
@@ -87,14 +88,6 @@ def _classes_digest(modules: tuple[str, ...]) -> str:
     return digest.hexdigest()
 
 
-def _ours(info: os.stat_result) -> bool:
-    """Only a file this user wrote, that no one else may change, is unpickled (unpickling runs
-    what the file says): another's file is ignored and replaced by ours."""
-    if not hasattr(os, "getuid"):
-        return True
-    return info.st_uid == os.getuid() and not info.st_mode & 0o022
-
-
 class _Pickler(pickle.Pickler):
     """Notes the module of every class (and function) the content holds: those that are not
     the standard library's (which the Python version covers) go into the file's header."""
@@ -121,7 +114,7 @@ def kept(game: str, loaders: tuple[str, ...], kind: type | tuple[type, ...] = ob
         return _kept[path]
     try:
         with open(path, "rb") as f:
-            if not _ours(os.fstat(f.fileno())):
+            if not ours(os.fstat(f.fileno())):
                 return None
             modules, digest = pickle.load(f)
             if _classes_digest(modules) != digest:
@@ -142,25 +135,16 @@ def keep(game: str, loaders: tuple[str, ...], content: Any) -> None:
     if path is None:
         return
     _kept[path] = content
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        body = io.BytesIO()
-        pickler = _Pickler(body)
+
+    def body() -> bytes:
+        data = io.BytesIO()
+        pickler = _Pickler(data)
         pickler.dump(content)
         modules = tuple(sorted(pickler.modules))
         head = pickle.dumps((modules, _classes_digest(modules)), protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
-            f.write(head + body.getvalue())
-        os.replace(tmp, path)
-        for old in path.parent.glob(f"{game}{SUFFIX}*.pickle"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except Exception:                 # a full or read-only disk, content that will not pickle
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+        return head + data.getvalue()
+
+    write_whole(path, body, f"{game}{SUFFIX}*.pickle")
 
 
 def kept_or_read(game: str, loaders: tuple[str, ...], read: Callable[[], T], kind: type[T]) -> T:

@@ -26,6 +26,8 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from .cache_file import ours, write_whole
+
 # key -> the code, or its marshal bytes until first used (a start needs one game's classes of
 # the four games' kept in the file: the others are never unmarshalled)
 _codes: dict[tuple[str, str], CodeType | bytes] = {}
@@ -46,16 +48,10 @@ def _file(folder: Path) -> Path:
     return Path(folder) / f"attrs-methods-{sha256(sys.version.encode()).hexdigest()[:16]}.marshal"
 
 
-def _ours(info: os.stat_result) -> bool:
-    if not hasattr(os, "getuid"):
-        return True
-    return info.st_uid == os.getuid() and not info.st_mode & 0o022
-
-
 def _read(path: Path) -> dict:
     try:
         with open(path, "rb") as f:
-            if not _ours(os.fstat(f.fileno())):
+            if not ours(os.fstat(f.fileno())):
                 return {}
             found = marshal.loads(f.read())
     except Exception:                 # missing, cut short, foreign: compile again
@@ -194,17 +190,4 @@ def flush() -> None:
                 del _codes[key]
         body = marshal.dumps({key: code if type(code) is bytes else marshal.dumps(code)
                               for key, code in _codes.items()})
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as f:
-            f.write(body)
-        os.replace(tmp, path)
-        for old in path.parent.glob("attrs-methods-*.marshal"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except Exception:                 # a full or read-only disk: the next run compiles again
-        try:
-            tmp.unlink(missing_ok=True)
-        except OSError:
-            pass
+    write_whole(path, lambda: body, "attrs-methods-*.marshal")
