@@ -443,7 +443,7 @@ class RoadsScreen(GameScreen):
         result that player has not seen yet (a roll, a check, a reveal, the card drawn) is
         stepped through first, on an opaque screen, with only what that player may see: the
         public events, and the card drawn into their own hand (playtest finding 6)."""
-        acting, drawn = self._acting, self._drawn()
+        acting, drawn = self._acting, self._cards_drawn()
         self._hand_before = (None, ())
         fight = battle_events(events)
         computers = bool(self.computer) and acting == self.computer
@@ -482,7 +482,7 @@ class RoadsScreen(GameScreen):
         steps = ResolutionScreen(seen, STEP_KINDS, heading="The computer's turn")
         self.app.push_screen(steps, lambda _: done())
 
-    def _drawn(self) -> list[str]:
+    def _cards_drawn(self) -> list[str]:
         """The cards that came into the acting player's hand with the last command (secret to
         that player: shown to them before the keyboard leaves, and marked new in their hand)."""
         side, before = self._hand_before
