@@ -534,6 +534,9 @@ async def test_a_roads_save_loaded_while_the_app_starts_is_in_its_screens_first_
         assert isinstance(screen, RoadsScreen) and screen.game.digest() == game.digest()
         assert screen.computer == "soviet" and not screen.concealed and not screen._concealed
         assert notes == [], "a loading frame was drawn"
+        # SteadyScreen's flag (a RoadsScreen method of that name once hid it: the held first
+        # frame then waited for Textual's update timer)
+        assert screen._drawn is True
         await pilot.pause(0.1)
         loaded = flat(app)
         assert storage.last_game().digest() == game.digest()          # autosaved once shown
