@@ -96,8 +96,8 @@ class WartableApp(App):
         self.start_game = game
         self.start_save = save          # (path, game id, commands): shown at once, loaded meanwhile
         # the save starts loading now, while the app starts and its screen is composed
-        self._start_loading = (storage.Loading(save[0]) if save is not None and self.preloads(save[1])
-                               else None)
+        self._start_loading = (storage.Loading(save[0], self._screen_class(save[1]).prepare_game)
+                               if save is not None and self.preloads(save[1]) else None)
         self.load_error: str | None = None
         self.autosave = autosave
         self._too_small: TooSmallScreen | None = None
@@ -126,7 +126,7 @@ class WartableApp(App):
             self.open_save(*self.start_save, loading=self._start_loading)
         self._mounted = True
         self.call_after_refresh(self.check_size)
-        if self.start_save is None or self.start_save[1] == "roads":
+        if self.start_save is None:
             self.call_after_refresh(self.started)      # the launcher, or a game, in this frame
         self.set_timer(3, self.started)                # in any case (a save that fails to load)
 
@@ -254,9 +254,10 @@ class WartableApp(App):
     @staticmethod
     def preloads(game_id: str) -> bool:
         """Whether a save of this game is loaded in a thread from the moment it is opened (and
-        is then usually in its screen's first frame). Not Roads: its screen shows its loading
-        frame first and imports its engine and map in its own loading thread after it."""
-        return game_id != "roads"
+        is then usually in its screen's first frame): every game's. (Roads showed its loading
+        frame first and imported its engine in a thread after it: the game came a frame, a
+        second layout and a second map render later.)"""
+        return True
 
     def open_save(self, path: Path, game_id: str, commands: int,
                   loading: storage.Loading | None = None) -> None:
@@ -264,7 +265,7 @@ class WartableApp(App):
         done, in its first frame when the load is quick, or after a frame marked as loading.
         The screen autosaves it then."""
         if loading is None and self.preloads(game_id):
-            loading = storage.Loading(path)
+            loading = storage.Loading(path, self._screen_class(game_id).prepare_game)
         note = None
         if Path(path).resolve() != storage.autosave_path().resolve():
             note = self.keep_in_progress()

@@ -192,7 +192,12 @@ class GameScreen(SteadyScreen):
 
     def prepare(self, game) -> None:
         """In the loading thread, after the save has loaded: work the screen would otherwise do
-        on the UI thread when the game is shown (nothing here)."""
+        on the UI thread when the game is shown (``prepare_game``)."""
+        self.prepare_game(game)
+
+    @staticmethod
+    def prepare_game(game) -> None:
+        """That work, given to a ``storage.Loading`` too (nothing here)."""
 
     def _loaded(self, game) -> None:
         if not self.is_attached:

@@ -241,11 +241,14 @@ def load(path: Path | str) -> Game:
 class Loading:
     """A save loaded in a thread from the moment it is asked for (``load``), so the game is
     rebuilt while the app starts and composes its screen. ``wait`` for it; then ``game``, or
-    ``error`` (a SaveError with the clear message, or whatever else went wrong)."""
+    ``error`` (a SaveError with the clear message, or whatever else went wrong). ``prepare``, if
+    given, is called with the game in the thread once it has loaded: what its screen would
+    otherwise build on the UI thread before showing it."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, prepare=None) -> None:
         import threading
         self.path = Path(path)
+        self._prepare = prepare
         self.game: Game | None = None
         self.error: BaseException | None = None
         self._done = threading.Event()
@@ -253,7 +256,10 @@ class Loading:
 
     def _run(self) -> None:
         try:
-            self.game = load(self.path)
+            game = load(self.path)
+            if self._prepare is not None:
+                self._prepare(game)
+            self.game = game
         except BaseException as exc:      # handed to whoever waits, as it is
             self.error = exc
         finally:

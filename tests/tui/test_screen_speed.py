@@ -510,3 +510,37 @@ async def test_a_roads_save_lays_out_its_screen_once_for_its_keys_and_width(monk
         await pilot.pause(0.3)
         keys = shown()
         assert "Undo" in keys and "Map" in keys
+
+
+async def test_a_roads_save_loaded_while_the_app_starts_is_in_its_screens_first_frame(monkeypatch, tmp_path):
+    """Roads too: the save loads (and the map's layers are built) in a thread from when the app
+    is made; the screen's first frame shows the game, no loading frame before it, and it is the
+    screen of the game opened directly; it is autosaved once shown."""
+    from tests.bench.test_roads_tui_bench import mid_game
+    from tui.roads.screen import RoadsScreen
+    from tui.widgets.command_menu import CommandMenu
+
+    notes: list[str] = []
+    real_note = CommandMenu.note
+    monkeypatch.setattr(CommandMenu, "note", lambda menu, text: (notes.append(text), real_note(menu, text)))
+    game = mid_game(120)
+    path = tmp_path / "roads.json"
+    path.write_text(dumps(game), encoding="utf-8")
+    app = WartableApp(save=(path, "roads", len(game.log)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert stack(app) == ["LauncherBeneath", "RoadsScreen"]
+        screen = app.screen
+        assert isinstance(screen, RoadsScreen) and screen.game.digest() == game.digest()
+        assert screen.computer == "soviet" and not screen.concealed and not screen._concealed
+        assert notes == [], "a loading frame was drawn"
+        # SteadyScreen's flag (a RoadsScreen method of that name once hid it: the held first
+        # frame then waited for Textual's update timer)
+        assert screen._drawn is True
+        await pilot.pause(0.1)
+        loaded = flat(app)
+        assert storage.last_game().digest() == game.digest()          # autosaved once shown
+    direct = WartableApp(load_save(dumps(game)), autosave=False)
+    async with direct.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        assert flat(direct) == loaded

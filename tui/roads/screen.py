@@ -71,7 +71,8 @@ class RoadsScreen(GameScreen):
         Binding("plus", "overview", "Overview", show=False, id="overview"),   # on the pane's border
     ]
 
-    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None) -> None:
+    def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None,
+                 loading=None) -> None:          # a storage.Loading: see GameScreen
         self._bot_timer = None
         self.computer, self._bot = "", None
         self.strength = "normal"
@@ -90,7 +91,10 @@ class RoadsScreen(GameScreen):
         self._keyboard: str | None = None       # the side whose player has the keyboard, uncovered
         if game is not None:
             self._take(game)
-        super().__init__(game, autosave=autosave, load=load)
+        super().__init__(game, autosave=autosave, load=load, loading=loading)
+        if self._preloaded:               # the save loaded while the app started: seated now
+            self._take(self.game)
+            self._deal()
         self._width_classes()
 
     def _width_classes(self) -> None:
@@ -168,8 +172,13 @@ class RoadsScreen(GameScreen):
 
     def on_mount(self, event) -> None:
         # GameScreen's mount (not run as well: Textual calls every class's handler unless the
-        # default is prevented): a save is loaded after the first frame, as there
+        # default is prevented): a save loaded while the app started is in the first frame; one
+        # not loaded by then after a first frame marked loading, as there
         event.prevent_default()
+        if self._preloaded:
+            self.prepare(self.game)           # done in the loading thread: found, not built again
+            self._show_loaded()
+            return
         if self.game is None:
             self.query_one(CommandMenu).note(f"Loading the save ({self._load[1]} commands)…")
             self.call_after_refresh(self._start_loading)
@@ -187,7 +196,8 @@ class RoadsScreen(GameScreen):
         keep_content()
         super()._replay()
 
-    def prepare(self, game) -> None:
+    @staticmethod
+    def prepare_game(game) -> None:
         """In the loading thread, once the save has loaded: what the map and the menu build once
         per content (the map's layers and label places, the menu's identity keys), so the UI
         thread only lays the game out."""
@@ -443,7 +453,7 @@ class RoadsScreen(GameScreen):
         result that player has not seen yet (a roll, a check, a reveal, the card drawn) is
         stepped through first, on an opaque screen, with only what that player may see: the
         public events, and the card drawn into their own hand (playtest finding 6)."""
-        acting, drawn = self._acting, self._drawn()
+        acting, drawn = self._acting, self._cards_drawn()
         self._hand_before = (None, ())
         fight = battle_events(events)
         computers = bool(self.computer) and acting == self.computer
@@ -482,7 +492,7 @@ class RoadsScreen(GameScreen):
         steps = ResolutionScreen(seen, STEP_KINDS, heading="The computer's turn")
         self.app.push_screen(steps, lambda _: done())
 
-    def _drawn(self) -> list[str]:
+    def _cards_drawn(self) -> list[str]:
         """The cards that came into the acting player's hand with the last command (secret to
         that player: shown to them before the keyboard leaves, and marked new in their hand)."""
         side, before = self._hand_before
