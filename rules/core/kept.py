@@ -33,9 +33,8 @@ from .sha import sha256
 T = TypeVar("T")
 
 CACHE_DIR: Path | None = None
-SUFFIX = "-content-"
 _MODULES = ("rules.core.kept", "rules.core.content")   # what every game's content goes through
-_paths: dict[tuple[Path, str, tuple[str, ...]], Path] = {}
+_paths: dict[tuple[Path, str, tuple[str, ...], str], Path] = {}
 _kept: dict[Path, Any] = {}
 
 
@@ -56,7 +55,7 @@ def _tomls(folder) -> list:
     return found
 
 
-def _digest_path(folder: Path, game: str, loaders: tuple[str, ...]) -> Path:
+def _digest_path(folder: Path, game: str, loaders: tuple[str, ...], what: str = "content") -> Path:
     from rules.core.content import content_dir
 
     digest = sha256(sys.version.encode())
@@ -64,18 +63,18 @@ def _digest_path(folder: Path, game: str, loaders: tuple[str, ...]) -> Path:
         digest.update(entry.name.encode() + b"\0" + entry.read_bytes())
     for module in (*_MODULES, *loaders):
         digest.update(module.encode() + b"\0" + _source(module))
-    return folder / f"{game}{SUFFIX}{digest.hexdigest()[:32]}.pickle"
+    return folder / f"{game}-{what}-{digest.hexdigest()[:32]}.pickle"
 
 
-def _path(game: str, loaders: tuple[str, ...]) -> Path | None:
+def _path(game: str, loaders: tuple[str, ...], what: str = "content") -> Path | None:
     """The file for the game's content as it is (its digest taken once per process)."""
     if CACHE_DIR is None:
         return None
-    key = (Path(CACHE_DIR), game, loaders)
+    key = (Path(CACHE_DIR), game, loaders, what)
     found = _paths.get(key)
     if found is None:
         try:
-            found = _paths[key] = _digest_path(key[0], game, loaders)
+            found = _paths[key] = _digest_path(key[0], game, loaders, what)
         except OSError:               # a content file cannot be read: no keeping, the TOML says why
             return None
     return found
@@ -104,10 +103,11 @@ class _Pickler(pickle.Pickler):
         return NotImplemented
 
 
-def kept(game: str, loaders: tuple[str, ...], kind: type | tuple[type, ...] = object) -> Any | None:
+def kept(game: str, loaders: tuple[str, ...], kind: type | tuple[type, ...] = object,
+         what: str = "content") -> Any | None:
     """The content kept for the game's files and code as they are now, or None (no folder, no
     file, or a file that is damaged, foreign, made by other code or not a ``kind``)."""
-    path = _path(game, loaders)
+    path = _path(game, loaders, what)
     if path is None:
         return None
     if path in _kept:
@@ -128,10 +128,10 @@ def kept(game: str, loaders: tuple[str, ...], kind: type | tuple[type, ...] = ob
     return found
 
 
-def keep(game: str, loaders: tuple[str, ...], content: Any) -> None:
+def keep(game: str, loaders: tuple[str, ...], content: Any, what: str = "content") -> None:
     """Write the validated content for the next run (written whole or not at all; older files
     of the game are removed). Never fails: at worst the next run reads the TOML again."""
-    path = _path(game, loaders)
+    path = _path(game, loaders, what)
     if path is None:
         return
     _kept[path] = content
@@ -144,15 +144,17 @@ def keep(game: str, loaders: tuple[str, ...], content: Any) -> None:
         head = pickle.dumps((modules, _classes_digest(modules)), protocol=pickle.HIGHEST_PROTOCOL)
         return head + data.getvalue()
 
-    write_whole(path, body, f"{game}{SUFFIX}*.pickle")
+    write_whole(path, body, f"{game}-{what}-*.pickle")
 
 
-def kept_or_read(game: str, loaders: tuple[str, ...], read: Callable[[], T], kind: type[T]) -> T:
+def kept_or_read(game: str, loaders: tuple[str, ...], read: Callable[[], T], kind: type[T],
+                 what: str = "content") -> T:
     """The game's content (a ``kind``): kept from an earlier run, or ``read()`` (from the TOML,
-    validated) and kept for the next."""
-    found = kept(game, loaders, kind)
+    validated) and kept for the next. ``what``: another thing made from the game's content
+    alone by the ``loaders``' code (a screen's tables), kept in a file of its own."""
+    found = kept(game, loaders, kind, what)
     if found is not None:
         return found
     content = read()
-    keep(game, loaders, content)
+    keep(game, loaders, content, what)
     return content

@@ -157,7 +157,7 @@ def test_an_edited_class_module_is_not_read_from_an_old_file(folder, monkeypatch
     roads_content.load_content()
     path = _files(folder, "roads")[0]
     _fresh()
-    monkeypatch.setattr(kept, "_path", lambda game, loaders: path)    # the same name...
+    monkeypatch.setattr(kept, "_path", lambda game, loaders, what="content": path)    # the same name...
     _source_edited(monkeypatch, "rules.roads.map")                   # ...its classes changed
     assert kept.kept("roads", roads_content.LOADERS) is None
 
