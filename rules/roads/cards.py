@@ -454,13 +454,20 @@ def _condition_words(g: Roads, side: str, cond) -> str:
 
 
 def why_not_playable(g: Roads, side: str, card_id: str) -> str:
-    """Why `side` may not play `card_id` from its hand now ("" when it may): the timing of
-    series 2.3.1 / 4.2.3a, then the prerequisites ``requirements_met`` checks, in its order."""
-    s = g.state
-    card = g.content.cards[card_id]
-    kind = card.kind
+    """Why `side` may not play `card_id` from its hand now ("" when it may): a battle card's
+    kind, then what holds whatever the moment (once per game, 6.c, 7.c, who is left to bring,
+    the prerequisites ``requirements_met`` checks), then the timing of series 2.3.1 / 4.2.3a: a
+    card that will not be playable at its moment either says so before the player picks Card
+    for it (playtest of 26 November: 7.c was told only once Card was chosen)."""
+    kind = g.content.cards[card_id].kind
     if kind not in ("operational", "event"):
         return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} card is played in a battle"
+    return _not_yet(g, side, card_id) or _not_now(g, side, kind)
+
+
+def _not_now(g: Roads, side: str, kind: str) -> str:
+    """The timing (2.3.1, 4.2.3a): "" when this is a moment for a card of this kind."""
+    s = g.state
     if s.pending or s.battle is not None:
         return "not while a battle or a card's placement is under way"
     if kind == "operational" and s.phase != "card":
@@ -471,6 +478,13 @@ def why_not_playable(g: Roads, side: str, card_id: str) -> str:
             return "an Event is played during your own operation (2.3.1)"
         if op.force:
             return "not while a force is gathered or moving"
+    return ""
+
+
+def _not_yet(g: Roads, side: str, card_id: str) -> str:
+    """What the card needs whatever the moment: "" when it has it."""
+    s = g.state
+    card = g.content.cards[card_id]
     key = card.permanent
     if key and key != "railhead" and key in s.permanents:
         return "already in play: once per game (15.c-d)"

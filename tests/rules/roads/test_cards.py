@@ -137,6 +137,23 @@ def test_rts_7_c_a_card_held_back_says_why_and_the_reason_matches_the_legal_list
     assert "at 20 cards played or discarded, 19 so far" in why_not_playable(game, SOVIET, "s-reserves")
 
 
+def test_rts_7_c_is_said_before_the_card_action_not_only_at_it():
+    """A reinforcement card held back by 7.c says so at any moment (the player picks Card for
+    it knowing), not "played as your card action" until Card is chosen (playtest of 26
+    November); a card 7.c lets through gives the timing."""
+    from rules.roads.cards import why_not_playable
+    game = card_action(SOVIET, ["s-reserves", "s-supplies"])
+    game.state.phase = "operation"                          # not the card action
+    game.state.cards_done = 2
+    game._version += 1
+    assert why_not_playable(game, SOVIET, "s-reserves") == \
+        "not yet: 7.c needs 15 cards played or discarded, 2 so far"
+    game.state.cards_done = 15
+    game._version += 1
+    assert why_not_playable(game, SOVIET, "s-reserves") == \
+        "an Operational card is played as your card action (4.2.3a)"
+
+
 def test_series_2_3_1_the_reason_agrees_with_the_legal_list_through_a_whole_game():
     from rules.roads.cards import why_not_playable
     from rules.roads import PlayCard as Play
