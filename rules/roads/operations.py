@@ -102,7 +102,7 @@ def rebuild(g: Roads, cmd: Rebuild) -> list[Event]:
     s.units[cmd.unit].depleted = False
     op.acted.append(cmd.unit)
     return [Event(f"{g.unit_name(cmd.unit)} is rebuilt to full strength for {cost} SP "
-                  f"({op.sp} left).", "CC 10.2, RtS 11", "rebuild")]
+                  f"({op.sp} left).", "CC 10.2, RtS 11" if cmd.side == AXIS else "CC 10.2", "rebuild")]
 
 
 def end(g: Roads, cmd: EndOperation | None = None, reason: str = "") -> list[Event]:

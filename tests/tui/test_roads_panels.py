@@ -101,3 +101,10 @@ def test_a_moves_confirmation_gives_the_rivers_and_the_mountains_cohesion_before
     assert battle_terrain(game, ["inf2"], "a2") == ""                 # no river, open ground
     game.state.permanents["winter"] = "soviet"
     assert "lower" not in battle_terrain(game, ["inf2"], "b3")
+
+
+def test_the_kerch_straits_are_named_once_in_an_areas_borders():
+    """A river's border is "major river Don"; the straits' kind is their name already (was
+    "Kerch Straits Kerch Straits: Kerch")."""
+    game = new_game(seed=1)
+    assert panels._border_groups(game, "taman") == [("open", ["Krymskaya"]), ("Kerch Straits", ["Kerch"])]

@@ -179,7 +179,8 @@ def _border_groups(game, area_id: str) -> list[tuple[str, list[str]]]:
     for n in game.map.neighbours(area_id):
         kind = game.map.border(area_id, n)
         river = game.map.river(area_id, n)
-        word = BORDER_WORD.get(kind, kind) + (f" {river}" if river and kind not in ("none", "volga") else "")
+        named = river and kind not in ("none", "volga", "kerch")       # the Kerch Straits are named already
+        word = BORDER_WORD.get(kind, kind) + (f" {river}" if named else "")
         groups.setdefault(word, []).append(game.map.areas[n].name)
     return sorted(groups.items(), key=lambda kv: (kv[0] != "open", kv[0]))
 

@@ -199,7 +199,8 @@ def test_rts_11_the_axis_rebuilds_only_every_second_operation():
     for u in ("inf", "pz", "inf2"):
         game.state.units[u].depleted = True
     game.apply(StartOperation(AXIS, "a2"))
-    game.apply(Rebuild(AXIS, "inf"))
+    (event,) = game.apply(Rebuild(AXIS, "inf"))
+    assert event.rule == "CC 10.2, RtS 11"
     game.apply(EndOperation(AXIS))
     game.apply(Choose(AXIS, "map"))
     game.apply(Choose(SOVIET, "card"))
@@ -227,7 +228,8 @@ def test_rts_11_the_soviets_may_rebuild_in_every_operation():
         game.apply(StartOperation(SOVIET, "e2"))
         rebuilds = [c for c in game.legal() if isinstance(c, Rebuild)]
         assert rebuilds
-        game.apply(rebuilds[0])
+        (event,) = game.apply(rebuilds[0])
+        assert event.rule == "CC 10.2"                      # RtS 11 is the Axis' limit alone
         game.apply(EndOperation(SOVIET))
         game.apply(DiscardCard(AXIS, game.state.cards[AXIS].hand[0]))
         game.apply(PlaceRP(AXIS, "a2"))
