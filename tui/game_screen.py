@@ -380,7 +380,7 @@ class GameScreen(SteadyScreen):
             self.notify(self._undo_refused(), severity="warning")
             return
         self._autosave()
-        self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+        self.query_one(LogPanel).note(Text("UNDO the last command was taken back.", style="bold"))
         if self.keeps_secrets():
             if self._reseat():
                 self.hand_over(self._to_act)

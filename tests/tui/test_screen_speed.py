@@ -292,17 +292,17 @@ def test_a_long_game_opens_with_only_its_recent_log(tmp_path):
             super().__init__()
             self.lines: list = []
 
-        def write(self, content, *args, **kwargs):
-            self.lines.append(content)
-            return self
+        def _put(self, text):
+            self.lines.append(text)
 
     game = load_save(dumps(odds_game()))
     events = game.events * 100
     panel = Recorder()
     panel.add_recent(events)
-    note, body = panel.lines                      # the note, then the recent events in one write
-    assert f"{len(events) - LogPanel.RECENT} earlier events" in note.plain
-    assert body.plain.split("\n") == [LogPanel.text_of(e).plain for e in events[-LogPanel.RECENT:]]
+    (written,) = panel.lines                      # the note and the recent events in one write
+    note, *body = written.plain.split("\n")
+    assert f"{len(events) - LogPanel.RECENT} earlier events" in note
+    assert body == [LogPanel.text_of(e).plain for e in events[-LogPanel.RECENT:]]
 
 
 # -- the line compositor: the same bytes, from only the widgets on the changed lines ------------

@@ -144,11 +144,11 @@ class SeatScreen:
     def on_mount(self) -> None:           # the game screen's own mount runs after this one
         self.app.seat_shown = True
         self.set_interval(POLL, self._poll)
-        self.query_one(LogPanel).write(Text(f"You hold the seat of {self.link.seat.label} in this game. q at "
+        self.query_one(LogPanel).note(Text(f"You hold the seat of {self.link.seat.label} in this game. q at "
                                             "the top of the menu (or ctrl+c) leaves it; the game waits.",
                                             style="bold"))
         if self.note:
-            self.query_one(LogPanel).write(Text(self.note, style="bold"))
+            self.query_one(LogPanel).note(Text(self.note, style="bold"))
             self.notify(self.note, timeout=60)
 
     def _poll(self) -> None:
@@ -198,7 +198,7 @@ class SeatRoadsScreen(SeatScreen, RoadsScreen):
             return
         if reloaded:
             self.game = game
-            self.query_one(LogPanel).write(Text("The other side took its last command back.", style="bold"))
+            self.query_one(LogPanel).note(Text("The other side took its last command back.", style="bold"))
             self.refresh_view()
         elif events:
             if show:
@@ -245,7 +245,7 @@ class SeatRoadsScreen(SeatScreen, RoadsScreen):
                 self.refresh_view()
                 return
             self._write()
-        self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+        self.query_one(LogPanel).note(Text("UNDO the last command was taken back.", style="bold"))
         self.refresh_view()
 
 class SeatMixin(SeatScreen):
@@ -273,7 +273,7 @@ class SeatMixin(SeatScreen):
     def _others(self, events, reloaded: bool) -> None:
         log = self.query_one(LogPanel)
         if reloaded:
-            log.write(Text("Another player took their last command back.", style="bold"))
+            log.note(Text("Another player took their last command back.", style="bold"))
         log.add_events(events)
         self.refresh_view()
         if self.game.outcome is not None:
@@ -288,7 +288,7 @@ class SeatMixin(SeatScreen):
                         severity="warning")
             self.refresh_view()
             return
-        self.query_one(LogPanel).write(Text("UNDO the last command was taken back.", style="bold"))
+        self.query_one(LogPanel).note(Text("UNDO the last command was taken back.", style="bold"))
         self.refresh_view()
 
     def action_undo(self) -> None:

@@ -69,6 +69,48 @@ class LogPanel(RichLog):
         kwargs.setdefault("min_width", 20)      # wrap to the panel, however narrow
         super().__init__(wrap=True, markup=False, highlight=False, max_lines=2000, **kwargs)
         self.cite_once_below = cite_once_below
+        self._written: list[Event | Text] = []      # what is in the panel, to wrap anew
+        self._wrapped_at = 0                         # the width it was wrapped at
+
+    # What a resize rewraps: the panel's last lines (the whole log is a key away).
+    REWRAP = 200
+
+    def on_resize(self, event) -> None:
+        """Wrapped at the width the panel had when they were written, lines written narrow stay
+        narrow in a wider window: a new width wraps the last ``REWRAP`` items again (playtest
+        of 26 November: at 140 columns, lines written at 80 stayed at 78)."""
+        width = event.size.width
+        if self._wrapped_at and width != self._wrapped_at and self._written:
+            items, self._written = self._written[-self.REWRAP:], []
+            self.clear()
+            self._write_items(items)
+        self._wrapped_at = width
+
+    def _write_items(self, items: list[Event | Text]) -> None:
+        self._written.extend(items)
+        del self._written[:-self.REWRAP]
+        texts: list[Text] = []
+        run: list[Event] = []
+        for item in items:
+            if isinstance(item, Event):
+                run.append(item)
+                continue
+            texts += self.texts(run) + [item]
+            run = []
+        texts += self.texts(run)
+        if texts:
+            self._put(Text("\n").join(texts))
+
+    def _put(self, text: Text) -> None:
+        """Write lines the panel already keeps (in one write: each re-measures and scrolls),
+        wrapped at the panel's width once it is known (not the console's, which a resize may
+        not have reached yet)."""
+        width = self.scrollable_content_region.width if self._size_known else 0
+        super().write(text, width=width if width >= self.min_width else None)
+
+    def note(self, text: Text) -> None:
+        """A line written as it is ("UNDO ..."), kept to be wrapped anew with the events."""
+        self._write_items([text])
 
     def scroll_end(self, *args, immediate: bool = False, **kwargs):
         """To the end at once once the panel knows its size (RichLog holds its writes until it
@@ -85,9 +127,7 @@ class LogPanel(RichLog):
     def add_events(self, events: Iterable[Event]) -> None:
         """Events as lines, in one write: each write re-measures, re-sizes and scrolls the log,
         so a command's events (or a whole log) cost one of those, not one per event."""
-        texts = self.texts(events)
-        if texts:
-            self.write(Text("\n").join(texts))
+        self._write_items(list(events))
 
     def fits(self, events: Iterable[Event], height: int | None = None) -> bool:
         """These events, wrapped as the panel wraps them, fit in the lines it shows (or in
@@ -117,7 +157,7 @@ class LogPanel(RichLog):
     def add_recent(self, events: list[Event]) -> None:
         """A game's log as it opens: its last ``RECENT`` events, after a note of how many came
         before (the whole log is on ``l``)."""
+        note = []
         if len(events) > self.RECENT:
-            self.write(Text(f"({len(events) - self.RECENT} earlier events: l shows the whole log)",
-                            style="dim"))
-        self.add_events(events[-self.RECENT:])
+            note = [Text(f"({len(events) - self.RECENT} earlier events: l shows the whole log)", style="dim")]
+        self._write_items(note + list(events[-self.RECENT:]))
