@@ -1,4 +1,6 @@
-"""Campaign: Fall Blau, the game: setup, the five-step turn, orders, events, counter-attacks.
+"""Campaign: Fall Blau, the game: setup, the five-step turn, orders and attacks. The Event deck
+(``event_deck.py``), the Soviet counter-attacks and reinforcements (``soviet.py``) and the
+Missions (``missions.py``) are parts of the same ``FallBlau`` class, a module each.
 
 Each function reads like the rulebook section it implements; the section is cited as
 "FB <section>" in a comment and in the events it emits.
@@ -24,7 +26,10 @@ from .commands import (
     OrderDeck, PlayEvent, Reorganize, Reroll, UseAbility,
 )
 from .content import Content, load, tables
-from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task, Temporary
+from .event_deck import EventDeck
+from .missions import Missions
+from .soviet import SovietCounterAttacks
+from .state import FallBlauState, FrontCard, GeneralState, PendingAttack, Task
 
 WINTER_RULE = "FB Adjust the Calendar"
 
@@ -171,7 +176,7 @@ class View:
     attack: PendingAttack | None
 
 
-class FallBlau(Game):
+class FallBlau(EventDeck, SovietCounterAttacks, Missions, Game):
     game_id = "fallblau"
     command_types = COMMANDS
     plain_legal = True        # _legal() lists commands only (no Span)
@@ -564,104 +569,6 @@ class FallBlau(Game):
         self._emit("The cards go back: " + ", ".join(map(self.name, cmd.order)) + " (top first).",
                    "FB General ability", "draw")
 
-    def _task_draw(self, task: Task) -> None:
-        # FB The Event Deck: hand limit five, discard before drawing
-        s = self.state
-        if len(s.hand) >= self.c.hand_size:
-            self._decide("discard", f"Your hand is full ({self.c.hand_size}): choose a card to discard before drawing.",
-                         "FB The Event Deck: hand limit", ())
-            s.tasks.insert(0, task)
-            return
-        if not s.deck:
-            if not s.discard:
-                self._emit("The Event deck and discard pile are both empty: no card is drawn.", "FB The Event Deck")
-                return
-            # FB The Event Deck: when it runs out, exhaust a General of your choice and reshuffle
-            ready = tuple(g for g in s.slots if g is not None and s.generals[g].ready)
-            s.tasks.insert(0, task)
-            if len(ready) > 1:
-                self._decide("empty_deck", "The Event deck has run out: choose a General to exhaust.",
-                             "FB The Event Deck: empty deck", ready)
-            else:
-                self._reshuffle(ready[0] if ready else None)
-            return
-        card = s.deck.pop(0)
-        ev = self.content.events[card]
-        if ev.timing == "stop":
-            self._emit(f"Drawn: {ev.name} (stop): {ev.text}", "FB The Event Deck: stop", "draw", reveal=True)
-            self._push(_task("stop", card=card))
-        elif ev.timing == "permanent":
-            s.permanents.append(card)
-            self._emit(f"Drawn: {ev.name} (permanent, now in play): {ev.text}", "FB The Event Deck: permanent", "draw", reveal=True)
-        else:
-            s.hand.append(card)
-            self._emit(f"Drawn: {ev.name}.", "FB Step 3: Draw Events", "draw", reveal=True)
-
-    def _answer_discard(self, cmd: Discard) -> None:
-        s = self.state
-        s.hand.remove(cmd.card)
-        s.discard.append(cmd.card)
-        s.decision = None
-        self._emit(f"Discarded {self.name(cmd.card)} to make room.", "FB The Event Deck: hand limit", "card")
-
-    def _reshuffle(self, general: str | None) -> None:
-        s = self.state
-        if general is not None:
-            s.generals[general].ready = False
-            self._emit(f"The Event deck has run out: {self.name(general)} is exhausted.", "FB The Event Deck: empty deck")
-        else:
-            self._emit("The Event deck has run out; no General is ready to exhaust.", "FB The Event Deck: empty deck")
-        s.deck = self.dice.shuffle(s.discard)
-        s.discard = []
-        self._emit(f"The discard pile is shuffled into a new Event deck of {len(s.deck)} cards.",
-                   "FB The Event Deck: empty deck", "draw", reveal=True)
-
-    def _answer_general(self, cmd: ChooseGeneral) -> None:
-        s = self.state
-        kind, rule = s.decision.kind, s.decision.rule
-        s.decision = None
-        if kind == "empty_deck":
-            self._reshuffle(cmd.general)
-        elif kind == "exhaust":
-            self._exhaust(cmd.general, rule)
-        else:
-            card = s.tasks.pop(0)   # the lose_cubes stop card waiting on this answer
-            self._lose_cubes(cmd.general, self.content.events[card.card].n, self.content.events[card.card].name)
-
-    def _task_stop(self, task: Task) -> None:
-        s = self.state
-        ev = self.content.events[task.card]
-        rule = f"FB Event: {ev.name}"
-        if ev.effect == "counterattack":
-            self._major_counterattack(task.card)
-            return
-        s.discard.append(task.card)
-        if ev.effect == "lose_supply":
-            lost = min(ev.n, s.supply)
-            s.supply -= lost
-            self._emit(f"{ev.name}: {lost} supply lost (now {s.supply}).", rule, "card")
-        elif ev.effect == "exhaust":
-            ready = tuple(g for g in s.slots if g is not None and s.generals[g].ready)
-            if len(ready) > 1:
-                self._decide("exhaust", f"{ev.name}: choose a ready General to exhaust.", rule, ready)
-            elif ready:
-                self._exhaust(ready[0], rule)
-            else:
-                self._emit(f"{ev.name}: no General is ready; no effect.", rule, "card")
-        elif ev.effect == "lose_cubes":
-            alive = tuple(g for g in s.slots if g is not None)
-            if len(alive) > 1:
-                s.tasks.insert(0, _task("lose_cubes_pending", card=task.card))
-                self._decide("lose_cubes", f"{ev.name}: choose the General who loses {count(ev.n, 'grey cube')}.", rule, alive)
-            elif alive:
-                self._lose_cubes(alive[0], ev.n, ev.name)
-        elif ev.effect == "reinforce":
-            self._push(_task("reinforce", n=ev.n, card=task.card))
-        elif ev.effect == "calendar":
-            self._advance_calendar(ev.n, rule)
-            if not s.over:
-                self._emit(f"{ev.name}: the calendar moves to {self.calendar_label()}.", rule, "turn")
-
     def _exhaust(self, general: str, rule: str) -> None:
         """A stop card exhausts a General: the event cites that card (FB Event: ...)."""
         self.state.generals[general].ready = False
@@ -869,168 +776,6 @@ class FallBlau(Game):
                        "FB Victory Points and Soviet Reinforcements", "reinforce")
             self._push(_task("reinforce", n=self.c.red_circle_cubes))
 
-    def _task_reinforce(self, task: Task) -> None:
-        # FB Victory Points and Soviet Reinforcements (a red circle), or the Event card that sent them
-        s = self.state
-        rule = (f"FB Event: {self.content.events[task.card].name}" if task.card in self.content.events
-                else "FB Victory Points and Soviet Reinforcements")
-        cards = [(combat.card_vp(self.content, f.card), slot) for slot, f in enumerate(s.front) if f]
-        if not cards:
-            self._emit("No card is on the frontline: the reinforcements are ignored.", rule, "reinforce")
-            return
-        best = max(vp for vp, _ in cards)
-        ties = tuple(slot for vp, slot in cards if vp == best)
-        if len(ties) > 1:
-            self._decide("reinforce", f"Choose the card worth {best} VP that gets {task.n} red cubes.", rule, ties)
-            s.tasks.insert(0, _task("reinforce_pending", n=task.n))
-            return
-        self._reinforce(ties[0], task.n, rule)
-
-    def _reinforce(self, slot: int, n: int, rule: str) -> None:
-        card = self.state.front[slot]
-        added = min(n, self.red_reserve())
-        card.red += added
-        short = f" (only {added} left in the reserve)" if added < n else ""
-        self._emit(f"{count(added, 'red cube', 'No')} reinforce {self.name(card.card)}{short}.", rule, "reinforce")
-
-    def _answer_slot(self, cmd: ChooseSlot) -> None:
-        s = self.state
-        kind, rule = s.decision.kind, s.decision.rule
-        s.decision = None
-        pending = s.tasks.pop(0)
-        if kind == "reinforce":
-            self._reinforce(cmd.slot, pending.n, rule)
-        else:
-            self._place_counterattack(pending.card, cmd.slot, temporary=bool(pending.n))
-
-    # ---------------------------------------------------------------- hold cards
-    def _do_play(self, cmd: PlayEvent) -> None:
-        s = self.state
-        ev = self.content.events[cmd.card]
-        rule = f"FB Event: {ev.name}"
-        s.hand.remove(cmd.card)
-        s.discard.append(cmd.card)
-        if ev.effect == "supply":
-            gain = min(ev.n, self.c.supply_max - s.supply)
-            s.supply += gain
-            self._emit(f"{ev.name}: +{gain} supply (now {s.supply}).", rule, "card")
-        elif ev.effect == "vp":
-            self._emit(f"{ev.name}: +{ev.n} VP.", rule, "card")
-            self._gain_vp(ev.n)
-        elif ev.effect == "replacements":
-            g = s.generals[cmd.general]
-            start = self.content.generals[cmd.general].cubes
-            add = min(ev.n, start - g.cubes, self.grey_reserve())
-            g.cubes += add
-            self._emit(f"{ev.name}: {self.name(cmd.general)} gains {count(add, 'grey cube')} ({g.cubes}).", rule, "card")
-        elif ev.effect == "ready":
-            s.generals[cmd.general].ready = True
-            self._emit(f"{ev.name}: {self.name(cmd.general)} is ready again.", rule, "card")
-        elif ev.effect == "air_strike":
-            self._air_strike(ev, cmd.target)
-
-    def _air_strike(self, ev: Any, target: int) -> None:
-        # FB The Event Deck: special attacks with black dice cannot capture
-        s = self.state
-        card = s.front[target]
-        mod, notes = combat.icon_modifier(self.content, s, card.card, None, ev.ignore_icons)
-        dice = self.dice.roll(ev.n)
-        hits = min(combat.black_hits(dice, mod, self.c), card.red)
-        card.red -= hits
-        left = " It cannot capture the card: an Attack! order must finish it." if card.red == 0 else ""
-        self._emit(f"{ev.name} strikes {self.name(card.card)}: {count(hits, 'red cube')} removed ({card.red} left).{left}",
-                   f"FB Event: {ev.name}", "roll", dice=dice, modifiers=notes)
-
-    # ======================================================================
-    # Counter-attacks (FB Step 5, Major Soviet Counter-Attacks)
-    # ======================================================================
-    def _counterattack(self, slot: int, card: str, red: int, rule: str) -> None:
-        s = self.state
-        gid = s.slots[slot]
-        if gid is None or red == 0:
-            return
-        extra, hit_on, notes = 0, 1, []
-        effect = self._t.effect
-        for p in s.permanents:
-            if effect[p] != "soviet_bonus":
-                continue
-            ev = self.content.events[p]
-            if not ev.only_card or ev.only_card == card:
-                extra += ev.extra_dice
-                hit_on = max(hit_on, ev.hit_on)
-                notes.append(ev.name)
-        dice = self.dice.roll(red + extra)
-        hits = combat.soviet_hits(dice, hit_on)
-        mods = tuple(f"{n} in play" for n in notes) if notes else ()
-        hit_text = "1" if hit_on == 1 else f"1-{hit_on}"
-        self._emit(f"{self.name(card)} counter-attacks {self.name(gid)} with {len(dice)} dice; each {hit_text} destroys a grey cube.",
-                   rule, "roll", dice=dice, modifiers=mods)
-        if hits and self.content.generals[gid].ability.counterattack_reroll_ones:
-            again = self.dice.roll(hits)
-            hits = combat.soviet_hits(again, hit_on)
-            self._emit(f"{self.name(gid)} rolls the {count(len(again), 'hit')} again: only {hits} stand.", "FB General ability",
-                       "roll", dice=again)
-        g = s.generals[gid]
-        lost = min(hits, g.cubes)
-        g.cubes -= lost
-        self._emit(f"{self.name(gid)} loses {count(lost, 'grey cube')} ({g.cubes} left).", rule, "loss")
-        if g.cubes == 0:
-            self._general_lost(gid)
-
-    def _major_counterattack(self, card: str) -> None:
-        # FB Major Soviet Counter-Attacks: an empty space first, then the General with fewest cubes
-        s = self.state
-        empty = [slot for slot in range(3) if s.front[slot] is None]
-        if empty:
-            facing = [slot for slot in empty if s.slots[slot] is not None]
-            pool = facing or empty
-            temporary = False
-        else:
-            pool = [slot for slot in range(3) if s.slots[slot] is not None]
-            temporary = True
-        if not pool:
-            s.discard.append(card)
-            return
-        fewest = min(s.generals[s.slots[x]].cubes if s.slots[x] else 0 for x in pool)
-        ties = tuple(x for x in pool if (s.generals[s.slots[x]].cubes if s.slots[x] else 0) == fewest)
-        if len(ties) > 1:
-            where = "temporarily in front of" if temporary else "at an empty space facing"
-            self._decide("deploy", f"{self.name(card)} deploys {where} the General with the fewest cubes: choose the position.",
-                         "FB Major Soviet Counter-Attacks", ties)
-            s.tasks.insert(0, _task("deploy_pending", card=card, n=int(temporary)))
-            return
-        self._place_counterattack(card, ties[0], temporary)
-
-    def _place_counterattack(self, card: str, slot: int, temporary: bool) -> None:
-        s = self.state
-        ev = self.content.events[card]
-        red = min(ev.n, self.red_reserve())
-        short = f" (only {red} left in the reserve)" if red < ev.n else ""
-        if temporary:
-            s.temporary = Temporary(card, slot, red)
-            self._emit(f"{ev.name} deploys for the moment at position {slot + 1} with {red} red cubes{short}: the frontline is full.",
-                       "FB Major Soviet Counter-Attacks", "counterattack")
-        else:
-            s.front[slot] = FrontCard(card, red, counterattack=True)
-            self._emit(f"{ev.name} deploys at position {slot + 1} with {red} red cubes{short}.",
-                       "FB Major Soviet Counter-Attacks", "counterattack")
-        self._push(_task("counterattack", card=card, slot=slot, n=int(temporary)))
-
-    def _task_counterattack(self, task: Task) -> None:
-        s = self.state
-        if task.n:   # temporary: attack, then its cubes join the card facing that General
-            t = s.temporary
-            self._counterattack(task.slot, t.card, t.red, "FB Major Soviet Counter-Attacks")
-            s.temporary = None
-            s.front[task.slot].red += t.red
-            s.discard.append(t.card)
-            self._emit(f"{self.name(t.card)}'s {t.red} red cubes join {self.name(s.front[task.slot].card)}; "
-                       "the card is discarded.", "FB Major Soviet Counter-Attacks", "counterattack")
-        else:
-            front = s.front[task.slot]
-            if front is not None and front.card == task.card:
-                self._counterattack(task.slot, task.card, front.red, "FB Major Soviet Counter-Attacks")
-
     # ======================================================================
     # Losing a General (FB Losing a General)
     # ======================================================================
@@ -1045,57 +790,6 @@ class FallBlau(Game):
                    "FB Losing a General", "loss")
         if not s.generals:
             self._end_game("every German army is destroyed.", "FB Losing a General")
-
-    # ======================================================================
-    # Missions (FB Missions Mode)
-    # ======================================================================
-    def _check_missions(self) -> None:
-        s = self.state
-        met = True
-        while met and s.missions and not s.over:
-            met = False
-            for m in list(s.missions):
-                if self._mission_met(m):
-                    met = True
-                    s.missions.remove(m)
-                    s.missions_done.append(m)
-                    spec = self.content.missions[m]
-                    rewards = []
-                    if spec.reward_supply:
-                        gain = min(spec.reward_supply, self.c.supply_max - s.supply)
-                        s.supply += gain
-                        rewards.append(f"+{gain} supply")
-                    if spec.reward_vp:
-                        rewards.append(f"+{spec.reward_vp} VP")
-                    self._emit(f"Mission accomplished: {spec.name} ({', '.join(rewards)}).", "FB Missions Mode", "mission")
-                    if spec.reward_vp:
-                        self._gain_vp(spec.reward_vp)
-
-    def _mission_met(self, mission: str) -> bool:
-        s = self.state
-        m = self.content.missions[mission]
-        kind = m.kind
-        if kind == "supply_at_least":
-            return s.supply >= m.n
-        if kind == "vp_at_least":
-            return s.vp >= m.n
-        if kind == "full_strength":
-            return len(s.generals) >= m.n and all(
-                g.cubes >= self.content.generals[gid].cubes for gid, g in s.generals.items())
-        caps = s.month_captures          # the other Missions (_CAPTURE_KINDS) ask for captures this month
-        if not caps:
-            return False
-        if kind == "capture_card":
-            return m.card in caps
-        if kind == "capture_icon":
-            return any(combat.card_icon(self.content, c) == m.icon for c in caps)
-        if kind == "capture_count":
-            return len(caps) >= m.n
-        if kind == "capture_vp":
-            return sum(combat.card_vp(self.content, c) for c in caps) >= m.n
-        if kind == "destroy_counterattack":
-            return any(c in self.content.events for c in caps)
-        raise AssertionError(kind)
 
     # ======================================================================
     # Describing commands for menus and logs
