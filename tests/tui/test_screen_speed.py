@@ -46,6 +46,22 @@ def gate_load(monkeypatch):
     return release
 
 
+def _opened_on_save(path, game) -> WartableApp:
+    """The app as `wartable load PATH` makes it, on a save of ``game`` written at ``path``."""
+    path.write_text(dumps(game), encoding="utf-8")
+    return WartableApp(save=(path, game.game_id, len(game.log)))
+
+
+def _menu_notes(monkeypatch) -> list[str]:
+    """The notes the command menu shows from now on (a loading frame writes one), recorded."""
+    from tui.widgets.command_menu import CommandMenu
+
+    notes: list[str] = []
+    real_note = CommandMenu.note
+    monkeypatch.setattr(CommandMenu, "note", lambda menu, text: (notes.append(text), real_note(menu, text)))
+    return notes
+
+
 async def wait_for(pilot, condition, tries: int = 200) -> None:
     for _ in range(tries):
         if condition():
@@ -87,15 +103,10 @@ async def test_a_save_loaded_while_the_app_starts_is_in_its_screens_first_frame(
     """The save starts loading (in a thread) when the app is made: a quick one is loaded by the
     time its screen is mounted, and that screen's first frame shows the game (no loading frame,
     then a second with the game): the same screen as a game opened directly."""
-    from tui.widgets.command_menu import CommandMenu
-
-    notes: list[str] = []
-    real_note = CommandMenu.note
-    monkeypatch.setattr(CommandMenu, "note", lambda menu, text: (notes.append(text), real_note(menu, text)))
+    notes = _menu_notes(monkeypatch)
     game = odds_game()
     path = tmp_path / "mine.json"
-    path.write_text(dumps(game), encoding="utf-8")
-    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    app = _opened_on_save(path, game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert stack(app) == ["LauncherBeneath", "FallBlauScreen"]
@@ -460,8 +471,7 @@ async def test_an_app_opened_on_a_save_makes_the_launcher_only_when_it_is_shown(
     listed = count_calls(monkeypatch, storage, "list_saves")
     game = odds_game()
     path = tmp_path / "mine.json"
-    path.write_text(dumps(game), encoding="utf-8")
-    app = WartableApp(save=(path, "fallblau", len(game.log)))
+    app = _opened_on_save(path, game)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: getattr(app.screen, "game", None) is not None)
         assert "LauncherScreen" not in stack(app) and listed == []
@@ -518,15 +528,11 @@ async def test_a_roads_save_loaded_while_the_app_starts_is_in_its_screens_first_
     screen of the game opened directly; it is autosaved once shown."""
     from tests.bench.test_roads_tui_bench import mid_game
     from tui.roads.screen import RoadsScreen
-    from tui.widgets.command_menu import CommandMenu
 
-    notes: list[str] = []
-    real_note = CommandMenu.note
-    monkeypatch.setattr(CommandMenu, "note", lambda menu, text: (notes.append(text), real_note(menu, text)))
+    notes = _menu_notes(monkeypatch)
     game = mid_game(120)
     path = tmp_path / "roads.json"
-    path.write_text(dumps(game), encoding="utf-8")
-    app = WartableApp(save=(path, "roads", len(game.log)))
+    app = _opened_on_save(path, game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert stack(app) == ["LauncherBeneath", "RoadsScreen"]
