@@ -19,7 +19,7 @@ import pickle
 import sys
 from pathlib import Path
 
-from rules.core.cache_file import ours, write_whole
+from rules.core.cache_file import read_table, write_whole
 
 _kept: dict[tuple, bytes] = {}
 _path: Path | None = None
@@ -48,16 +48,7 @@ def _file(folder: Path) -> Path:
 
 
 def _read(path: Path) -> dict:
-    try:
-        with open(path, "rb") as f:
-            if not ours(os.fstat(f.fileno())):
-                return {}
-            found = pickle.load(f)
-    except Exception:                 # missing, cut short, foreign: parsed again
-        return {}
-    if type(found) is not dict or not all(type(v) is bytes for v in found.values()):
-        return {}
-    return found
+    return read_table(path, pickle.load)
 
 
 def keep(folder: Path) -> None:

@@ -19,14 +19,13 @@ runs it). Nothing here changes what the classes do: attrs runs the same code eit
 from __future__ import annotations
 
 import marshal
-import os
 import sys
 import threading
 from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from .cache_file import ours, write_whole
+from .cache_file import read_table, write_whole
 
 # key -> the code, or its marshal bytes until first used (a start needs one game's classes of
 # the four games' kept in the file: the others are never unmarshalled)
@@ -49,16 +48,7 @@ def _file(folder: Path) -> Path:
 
 
 def _read(path: Path) -> dict:
-    try:
-        with open(path, "rb") as f:
-            if not ours(os.fstat(f.fileno())):
-                return {}
-            found = marshal.loads(f.read())
-    except Exception:                 # missing, cut short, foreign: compile again
-        return {}
-    if type(found) is not dict or not all(type(code) is bytes for code in found.values()):
-        return {}
-    return found
+    return read_table(path, marshal.load)
 
 
 def keep_methods(folder: Path) -> None:
