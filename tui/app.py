@@ -108,6 +108,8 @@ class WartableApp(App):
         self._collector_paused = not gc.isenabled()
         # ask before a roll, a withdrawal, the end of a turn or a loss (the launcher's Settings)
         self.confirmations = True
+        # the computer's strength offered first for a new Roads game (the last one chosen)
+        self.roads_strength = "normal"
 
     def on_mount(self) -> None:
         try:
@@ -117,7 +119,9 @@ class WartableApp(App):
         else:
             self.set_keymap({action: key for action, key in keymap.items()})
         try:
-            self.confirmations = storage.load_settings()["confirmations"]
+            settings = storage.load_settings()
+            self.confirmations = settings["confirmations"]
+            self.roads_strength = settings["roads_strength"]
         except ValueError as exc:
             self.notify(f"{exc} Using the default settings.", severity="error", timeout=10)
         if self.start_game is not None:

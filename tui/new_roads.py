@@ -49,6 +49,10 @@ class NewRoadsScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # the strength chosen last time (the launcher's Settings keep it)
+        names = [name for name, _ in STRENGTHS]
+        kept = getattr(self.app, "roads_strength", "normal")
+        self.strength = names.index(kept) if kept in names else 1
         self.query_one(Input).display = False
         self._redraw()
 
@@ -62,6 +66,8 @@ class NewRoadsScreen(Screen):
         else:
             name, what = STRENGTHS[self.strength]
             t.append(f" [s] computer: {name} ({what})\n")
+            t.append("     (kept for your next game; also in the launcher's Settings)\n",
+                     style="dim")
         t.append(f" [d] seed: {self.seed}\n")
         t.append("\n [Enter] start   [q] back", style="bold")
         self.query_one("#newroads-body", Static).update(t)
@@ -123,10 +129,26 @@ class NewRoadsScreen(Screen):
         from tui.roads.kept import keep_content
         keep_content()
         computer = MODES[self.mode][1]
+        strength = STRENGTHS[self.strength][0] if computer else ""
+        if strength:
+            self._keep_strength(strength)
         game = new_game(seed=self.seed, players=self.players(), computer=computer,
-                        strength=STRENGTHS[self.strength][0] if computer else "")
+                        strength=strength)
         self.app.pop_screen()
         self.app.open_game(game)
+
+    def _keep_strength(self, strength: str) -> None:
+        """The strength of this game is offered first next time (the Settings' entry)."""
+        if getattr(self.app, "roads_strength", None) == strength:
+            return
+        from tui import storage
+        try:
+            storage.save_setting("roads_strength", strength)
+        except (OSError, ValueError) as exc:
+            self.notify(f"The strength could not be kept for next time: {exc}",
+                        severity="warning", timeout=8)
+            return
+        self.app.roads_strength = strength
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,5 +1,6 @@
-"""The launcher's Settings: each setting with its value, Enter (or its key) switches it; the
-value is kept in config.toml's [settings] table in the user data directory."""
+"""The launcher's Settings: each setting with its value, Enter (or its key) switches it (or
+turns it to its next choice); the value is kept in config.toml's [settings] table in the user
+data directory."""
 
 from __future__ import annotations
 
@@ -17,7 +18,23 @@ from tui.widgets.command_menu import CommandMenu, Keyed
 # setting -> (what it does, shown with its value)
 SETTINGS = {
     "confirmations": "Ask before a roll, a withdrawal, the end of a turn or a loss of resources",
+    "roads_strength": "The computer in a new Roads to Stalingrad game",
 }
+
+
+def shown(value: bool | str) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return value
+
+
+def next_value(name: str, value: bool | str) -> bool | str:
+    """The value Enter gives the setting: the other of on and off, or the next choice."""
+    if name in storage.SETTING_CHOICES:
+        choices = storage.SETTING_CHOICES[name]
+        return choices[(choices.index(value) + 1) % len(choices)] if value in choices \
+            else storage.DEFAULT_SETTINGS[name]
+    return not value
 
 
 class SettingsScreen(Screen):
@@ -36,7 +53,7 @@ class SettingsScreen(Screen):
     def refresh_menu(self) -> None:
         entries = []
         for number, (name, text) in enumerate(SETTINGS.items(), start=1):
-            value = "on" if getattr(self.app, name, True) else "off"
+            value = shown(getattr(self.app, name, storage.DEFAULT_SETTINGS[name]))
             entries.append(((Keyed(f"{text}: {value}", str(number)),), name))
         entries.append(((Keyed("Back to the launcher", "b"),), "back"))
         self.query_one(CommandMenu).set_entries(entries, "Settings (Enter or the key switches)")
@@ -52,7 +69,7 @@ class SettingsScreen(Screen):
             self.app.pop_screen()
             return
         name = message.command
-        value = not getattr(self.app, name, True)
+        value = next_value(name, getattr(self.app, name, storage.DEFAULT_SETTINGS[name]))
         try:
             storage.save_setting(name, value)
         except (OSError, ValueError) as exc:

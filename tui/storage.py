@@ -594,9 +594,25 @@ def load_keymap() -> dict[str, str]:
 
 
 # the [settings] table: each setting, its default (its type is the default's)
-DEFAULT_SETTINGS: dict[str, bool] = {
+DEFAULT_SETTINGS: dict[str, bool | str] = {
     "confirmations": True,      # ask before a roll, a withdrawal, the end of a turn, a loss
+    "roads_strength": "normal",  # the computer's strength in a new Roads game (the last chosen)
 }
+# the settings that take one of a few words (rules.roads.bots.SEARCH_BOTS for the strength)
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "roads_strength": ("easy", "normal", "hard"),
+}
+
+
+def _setting_problem(name: str, value: object) -> str:
+    """Why ``value`` cannot be setting ``name`` ("" when it can)."""
+    if name in SETTING_CHOICES:
+        choices = SETTING_CHOICES[name]
+        if value not in choices:
+            return f"must be one of {', '.join(repr(c) for c in choices)}, not {value!r}"
+    elif not isinstance(value, bool):
+        return f"must be true or false, not {value!r}"
+    return ""
 
 
 def _config_doc() -> dict:
@@ -614,7 +630,7 @@ def _config_doc() -> dict:
         raise ValueError(f"{path}: not valid TOML: {exc}.") from None
 
 
-def load_settings() -> dict[str, bool]:
+def load_settings() -> dict[str, bool | str]:
     """The ``[settings]`` table of config.toml over the defaults. Anything wrong raises
     ValueError naming the file, the setting and the problem."""
     path = config_path()
@@ -626,23 +642,27 @@ def load_settings() -> dict[str, bool]:
         if name not in DEFAULT_SETTINGS:
             raise ValueError(f"{path}: [settings] names an unknown setting '{name}' "
                              f"(settings: {', '.join(DEFAULT_SETTINGS)}).")
-        if not isinstance(value, bool):
-            raise ValueError(f"{path}: [settings] '{name}' must be true or false, not {value!r}.")
+        problem = _setting_problem(name, value)
+        if problem:
+            raise ValueError(f"{path}: [settings] '{name}' {problem}.")
         settings[name] = value
     return settings
 
 
-def save_setting(name: str, value: bool) -> Path:
+def save_setting(name: str, value: bool | str) -> Path:
     """Write one setting into config.toml's ``[settings]`` table, keeping the rest of the file
     as it is (the [keys] table, comments)."""
-    if name not in DEFAULT_SETTINGS or not isinstance(value, bool):
+    if name not in DEFAULT_SETTINGS or _setting_problem(name, value):
         raise ValueError(f"unknown setting or value: {name} = {value!r}")
     path = config_path()
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
         lines = []
-    line = f"{name} = {'true' if value else 'false'}"
+    if isinstance(value, bool):
+        line = f"{name} = {'true' if value else 'false'}"
+    else:
+        line = f'{name} = "{value}"'                 # one of SETTING_CHOICES: plain words
     table = None
     for i, text in enumerate(lines):
         stripped = text.strip()

@@ -144,13 +144,25 @@ def test_the_settings_file_keeps_the_keys_table_and_refuses_a_bad_value():
     path.write_text('[keys]\nundo = "z"\n', encoding="utf-8")
     storage.save_setting("confirmations", False)
     assert storage.load_keymap()["undo"] == "z"
-    assert storage.load_settings() == {"confirmations": False}
+    assert storage.load_settings() == {"confirmations": False, "roads_strength": "normal"}
     storage.save_setting("confirmations", True)
-    assert storage.load_settings() == {"confirmations": True}
+    storage.save_setting("roads_strength", "easy")
+    assert storage.load_settings() == {"confirmations": True, "roads_strength": "easy"}
     assert path.read_text(encoding="utf-8").count("confirmations") == 1
+    with pytest.raises(ValueError, match="unknown setting or value: roads_strength = 'brutal'"):
+        storage.save_setting("roads_strength", "brutal")
     path.write_text('[settings]\nconfirmations = "no"\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"config\.toml: \[settings\] 'confirmations' must be true or false"):
         storage.load_settings()
+    path.write_text('[settings]\nroads_strength = "brutal"\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"config\.toml: \[settings\] 'roads_strength' must be one of "
+                                         r"'easy', 'normal', 'hard', not 'brutal'"):
+        storage.load_settings()
+
+
+def test_the_strength_setting_offers_the_ais_strengths():
+    from rules.roads.bots import SEARCH_BOTS
+    assert storage.SETTING_CHOICES["roads_strength"] == SEARCH_BOTS
 
 
 async def test_victory_withdraw_says_it_ends_the_battle_and_asks_first():

@@ -10,6 +10,7 @@ from rules.roads import new_game
 from rules.roads.ai import SearchBot, hint
 from rules.roads.bots import BOTS
 from tests.support.screens import flat, frame, key_for, stack
+from tui import storage
 from tui.app import WartableApp
 from tui.roads import screen as roads_screen
 from tui.roads.screen import RoadsScreen
@@ -109,6 +110,30 @@ async def test_the_new_campaign_screen_offers_the_computers_strength():
         await pilot.pause()
         assert isinstance(app.screen, RoadsScreen)
         assert app.screen.game.options["strength"] == "hard" and app.screen.bot.name == "hard"
+    assert storage.load_settings()["roads_strength"] == "hard"
+
+    app = WartableApp(autosave=False)                      # the next start offers it first
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "New campaign: Roads to Stalingrad"))
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert "[s] computer: hard" in flat(app)
+        assert "kept for your next game" in flat(app)
+
+
+async def test_the_settings_turn_the_computers_strength_through_its_three_choices():
+    app = WartableApp(autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "Settings"))
+        await pilot.pause()
+        assert "The computer in a new Roads to Stalingrad game: normal" in flat(app)
+        for expected in ("hard", "easy", "normal", "hard"):
+            await pilot.press(key_for(app, "The computer in a new Roads"))
+            await pilot.pause()
+            assert f"The computer in a new Roads to Stalingrad game: {expected}" in flat(app)
+        assert app.roads_strength == "hard"
+    assert storage.load_settings() == {"confirmations": True, "roads_strength": "hard"}
 
 
 async def test_a_failed_search_still_lets_the_computer_move(monkeypatch):
