@@ -612,9 +612,16 @@ def finish(g: Roads) -> list[Event]:
         events += take_control(g, b.area, b.attacker)
         from .movement import capture_rp
         events += capture_rp(g, b.area, b.attacker)
-    else:
+    elif b.defenders:
         winner = other(b.attacker)
         events.append(Event(f"{g.side_name(winner)} hold {g.area_name(b.area)}.", "CC 9.5.6", "battle"))
+    else:
+        # both sides cleared by one chit (RULINGS, CC 9.5.4 / 9.5.6): no attacker is left to
+        # take the area, which keeps its control
+        keeper = s.control.get(b.area)
+        kept = f"{g.side_name(keeper)} keep control of it" if keeper else "it stays uncontrolled"
+        events.append(Event(f"Both sides are cleared from {g.area_name(b.area)}: no attacker is "
+                            f"left to take it; {kept}.", "CC 9.5.6", "battle"))
     s.battle = None
     if op is not None:
         # 9.3: the units that fought have acted

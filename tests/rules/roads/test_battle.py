@@ -377,6 +377,19 @@ def test_cc_9_5_6_the_defender_holds_when_the_attackers_are_all_gone():
     assert game.state.units["a3"].where == "b1" and game.state.control["b1"] == SOVIET
 
 
+def test_ruling_cc_9_5_6_one_chit_clearing_both_sides_leaves_the_area_to_its_controller():
+    # Flank Attack checks the defender, then the attacker (9.5.4); both fail on 10
+    game = fight([10, 10], ["axis-flank-attack", "axis-ambush"])
+    chit(game, AXIS, "axis-flank-attack")
+    assert game.state.battle.defenders == [] and game.state.battle.steps   # the chit goes on
+    while game.state.battle is not None:                  # the retreats, first of them offered
+        game.apply(game.legal()[0])
+    assert game.state.units["inf2"].where != "b1" and game.state.units["a3"].where != "b1"
+    assert game.state.control["b1"] == SOVIET
+    assert [e.text for e in game.events if e.kind == "battle"][-1] == (
+        "Both sides are cleared from B1: no attacker is left to take it; Soviet keep control of it.")
+
+
 def test_cc_12_3_manstein_is_lost_with_the_last_unit_of_his_stack():
     # the Panzers with Manstein, isolated at e1, are attacked and fail: destroyed (9.6.6c)
     def manstein(g):
