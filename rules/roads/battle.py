@@ -4,7 +4,6 @@ disorganization, depletion, retreats and destruction, until one side has left th
 
 from __future__ import annotations
 
-from collections import deque
 
 import attrs
 from typing import TYPE_CHECKING
