@@ -8,7 +8,7 @@ from functools import cache
 from rules.core.help import Topic, load_topics
 
 TOPIC_IDS = ("sequence", "card_action", "operation", "movement", "battle", "cohesion", "supply",
-             "reinforcements", "permanents", "victory")
+             "reinforcements", "permanents", "victory", "computer")
 
 
 @cache
@@ -34,6 +34,8 @@ def topics_for(game) -> list[Topic]:
         ids = ("sequence", "card_action", "operation")
     else:
         ids = ("card_action", "permanents")
+    if game.options.get("computer") or s.phase != "over":
+        ids += ("computer",)          # its reasons in the log, and the hint (`!`), in any game
     return [topics[i] for i in ids]
 
 

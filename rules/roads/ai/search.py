@@ -252,7 +252,7 @@ class SearchBot:
         if isinstance(cands[best], (Retreat, StopRetreat)):
             # a retreat's worth is where the unit ends up, not the battle's odds
             parts = [f"battle of {where}: the retreat that leaves it best placed, worth "
-                     f"{means[best]:+.1f} points in {guesses}"]
+                     f"{_points(means[best])} points in {guesses}"]
         else:
             parts = [f"battle of {where}: {100 * sum(held[best]) / max(1, n):.0f}% to {aim} it in {guesses}"]
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
@@ -291,12 +291,13 @@ class SearchBot:
     def _search_reason(self, pub, cands, means, took, best, worlds) -> str:
         parts = []
         if took[best]:
-            parts.append(f"{100 * sum(took[best]) / len(took[best]):.0f}% to take "
-                         f"{pub.area_name(cands[best].area)}")
+            n = len(took[best])
+            parts.append(f"takes {pub.area_name(cands[best].area)} in {sum(took[best])} of {n} "
+                         f"guess{'es' if n != 1 else ''}")
         # in a player's words: the value is VP-like (evaluate.py), the worlds are guesses at
         # what the AI cannot see
         guesses = f"{worlds} guess{'es' if worlds != 1 else ''}"
-        parts.append(f"worth {means[best]:+.1f} points (VP and position) looking {self.effort.horizon} "
+        parts.append(f"worth {_points(means[best])} points (VP and position) looking {self.effort.horizon} "
                      f"commands ahead, averaged over {guesses} at the cards and chits it cannot see")
         others = [i for i in range(len(cands)) if i != best and means[i] != float("-inf")]
         if others:
@@ -357,6 +358,11 @@ def _choice(values, means) -> int:
         if n >= 2 and mean > 0 and mean > EVIDENCE * se:
             clear.append(i)
     return max(clear, key=lambda i: (means[i], -i)) if clear else 0
+
+
+def _points(value: float) -> str:
+    """A score as the explanations give it: signed, one decimal, never "-0.0"."""
+    return f"{value:+.1f}" if round(value, 1) != 0 else "+0.0"
 
 
 def _margin(pub, cands, means, best, others) -> tuple[str, object]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -116,6 +117,10 @@ def test_the_ai_finishes_a_game_with_legal_commands_only(ai_side):
         game.apply(cmd)
     assert game.outcome is not None
     assert all(d.reason for d in ai.decisions)
+    # a move's chance to take its area is a count of guesses (one here), never a bare percentage
+    takes = [d.reason for d in ai.decisions if ": takes " in d.reason]
+    assert takes and all(re.search(r": takes .+ in [01] of 1 guess, worth", r) for r in takes)
+    assert not any("% to take" in d.reason or "-0.0 points" in d.reason for d in ai.decisions)
 
 
 def test_a_single_legal_command_is_taken_at_once():
@@ -414,9 +419,15 @@ def test_the_line_says_when_a_better_looking_command_was_within_the_noise():
     assert margin == ("blitzkrieg scored 0.6 points more, too little against the spread of the guesses "
                       "to overrule the doctrine")
     assert _margin(Names(), [keep, card], [-6.0, -6.4], 0, [1])[0] == "0.4 points more than blitzkrieg"
+
     assert _margin(Names(), [keep, card], [-6.42, -6.4], 0, [1])[0] == "level with blitzkrieg (the doctrine breaks the tie)"
     why = f"worth -7.0 points, {margin}"
     assert public_line(Names(), keep, why, margin, runner) == "End the operation: worth -7.0 points"
+
+
+def test_explained_scores_are_signed_and_never_minus_zero():
+    from rules.roads.ai.search import _points
+    assert [_points(x) for x in (-0.04, 0.0, 0.04, -4.0, 2.56)] == ["+0.0", "+0.0", "+0.0", "-4.0", "+2.6"]
 
 
 @pytest.mark.parametrize("dead, lead", [({"inf2": "destroyed"}, -1), ({}, 0),
@@ -471,3 +482,13 @@ def test_a_retreat_is_explained_by_where_it_leaves_the_unit_not_by_the_battles_o
                 return
             game.apply(bots[game.to_act()].choose(game))
     raise AssertionError("no retreat with a choice in 39 games")
+
+
+def test_the_help_explains_the_words_of_the_computers_reasons():
+    """Issue 12, item 2: the reasons speak of the doctrine, guesses and points; `?` says what
+    they are, in every game that goes on (the hint is offered hot-seat too)."""
+    from rules.roads.help import topics_for
+    topic = topics_for(new_game(seed=1, undo=False))[-1]
+    assert topic.id == "computer"
+    for word in ("doctrine", "guesses", "points", "never looks at your hand", "`!`"):
+        assert word in " ".join(topic.text.split()), word
