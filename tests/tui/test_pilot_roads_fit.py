@@ -1,0 +1,85 @@
+"""Roads to Stalingrad at 80x24 (and 120x40): what the screen offers fits and can be reached.
+Every entry of a long menu is shown whole when highlighted, the status pane's values all
+show, the hint's thinking mark comes and goes, and the footer and help name ! and +
+(playtest of 26 November)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.roads import commands as c
+from tests.support.roads import replayed
+from tests.support.screens import key_for, menu, shown, stack
+from tests.tui.test_pilot_roads import by_keys, settle
+from tui.app import WartableApp
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def entry_text(app, index: int) -> str:
+    """The entry at ``index`` as the menu writes it (key, label, group count), spaces squeezed."""
+    key, label, leaf = menu(app).items()[index]
+    count = "" if leaf else f"  ({len(menu(app)._items[index].entries)}) ›"
+    return " ".join(f"[{key or ' '}] {label}{count}".split())
+
+
+async def every_entry_shown(pilot, app) -> None:
+    """Down through the level from the highlighted entry round to it again: each entry, when
+    highlighted, is on screen whole (every line of it) inside the menu's list."""
+    options = menu(app).options
+    count = len(menu(app).items())
+    seen = set()
+    for _ in range(count):
+        index = options.highlighted
+        seen.add(index)
+        text = entry_text(app, index)
+        assert text in shown(app, options), (
+            f"entry {index + 1} of {count} is not shown whole: {text!r}\nshown: {shown(app, options)!r}")
+        await pilot.press("down")
+        await pilot.pause()
+    assert seen == set(range(count))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_every_entry_of_a_long_gather_list_is_reached_and_shown_whole(size):
+    """Eighteen units to gather, some wrapping onto a third line: each is shown whole when the
+    arrows reach it, also after an undo brings the list back. (OptionList wrapped an entry's
+    lines at the width before its scrollbar came; under the scrollbar "[2 SP]" lost "SP]".)"""
+    game = replayed(1, 82, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    gathers = [cmd for cmd in game.legal() if isinstance(cmd, c.Gather)]
+    assert len(gathers) >= 15
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press(key_for(app, "Gather the force"))
+        await pilot.pause()
+        assert len(menu(app).items()) == len(gathers)
+        await every_entry_shown(pilot, app)
+        by_area: dict[str, list] = {}
+        for cmd in gathers:
+            by_area.setdefault(game.state.units[cmd.unit].where, []).append(cmd)
+        first = next(cmds[0] for cmds in by_area.values() if len(cmds) > 1)
+        await by_keys(pilot, app, first)       # the list shrinks to that area's units
+        assert len(menu(app).items()) < len(gathers)
+        await pilot.press("u")                 # and the whole list comes back, at the same level
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen" and len(menu(app).items()) == len(gathers)
+        await every_entry_shown(pilot, app)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_fifth_move_is_reached_and_shown(size):
+    """The playtest's list: five moves, the fifth (Voroshilovgrad) below the fold at 80x24."""
+    game = replayed(1, 2, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    moves = [cmd for cmd in game.legal() if isinstance(cmd, c.Move)]
+    assert len(moves) == 5 and moves[-1].area == "voroshilovgrad"
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        await pilot.press(key_for(app, "Move the force"))
+        await pilot.pause()
+        await every_entry_shown(pilot, app)
+        await pilot.press("q")                 # and the top level, back up
+        await pilot.pause()
+        assert menu(app).place[1] == ()
+        await every_entry_shown(pilot, app)
