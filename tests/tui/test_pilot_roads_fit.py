@@ -6,12 +6,14 @@ show, the hint's thinking mark comes and goes, and the footer and help name ! an
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 
 from rules.roads import commands as c
 from tests.support.roads import replayed
 from tests.support.screens import key_for, menu, shown, stack
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui.app import WartableApp
+from tui.roads import panels
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -83,3 +85,43 @@ async def test_the_fifth_move_is_reached_and_shown(size):
         await pilot.pause()
         assert menu(app).place[1] == ()
         await every_entry_shown(pilot, app)
+
+
+def pane_rows(app, selector: str) -> list[str]:
+    """The rows a panel draws at its width (all of them, also those its pane scrolls out)."""
+    panel = app.screen.query_one(selector)
+    region = Region(0, 0, panel.size.width, panel.size.height)
+    return [strip.text.rstrip() for strip in panel.render_lines(region)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_supply_tracks_values_stay_beside_their_labels(size):
+    """Late in a game (an operation with its force, 41 cards played or discarded, the Axis
+    replacement used, Directive 45 in effect), no line of the supply track wraps a value away
+    from its label: at 80x24 (33 columns) in shorter words, wider in the long ones."""
+    game = replayed(1, 870, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        width = app.screen.query_one("#rd-track").size.width
+        rows = pane_rows(app, "#rd-track")
+        assert rows == panels.supply_text(game, game.view("axis"), width).plain.splitlines()
+        assert all(len(row) <= width for row in rows), rows
+        done = game.state.cards_done
+        if width < 40:
+            assert width == 33 and f"Cards played/discarded (7.c): {done}" in rows
+            assert "Axis op at Taganrog: 4 SP left" in rows and "Force: III Panzer Corps" in rows
+        else:
+            assert f"Cards played or discarded (7.c): {done}" in rows
+        for side in ("Axis", "Soviet"):
+            assert any(row.startswith(side) and row[-1].isdigit() for row in rows)
+
+
+async def test_the_first_screen_shows_the_cards_played_with_their_number():
+    """The playtest's frame at 80x24: the pane's fourth row is the cards played or discarded,
+    and its number is on it (it had wrapped onto a row the pane does not show)."""
+    game = replayed(1, 0, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        assert "Cards played/discarded (7.c): 0" in shown(app, app.screen.query_one("#rd-info"))
