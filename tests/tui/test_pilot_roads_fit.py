@@ -5,12 +5,14 @@ show, the hint's thinking mark comes and goes, and the footer and help name ! an
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from textual.geometry import Region
 
 from rules.roads import commands as c
 from tests.support.roads import replayed
-from tests.support.screens import key_for, menu, shown, stack
+from tests.support.screens import flat, frame, key_for, menu, shown, stack
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui.app import WartableApp
 from tui.roads import panels
@@ -125,3 +127,75 @@ async def test_the_first_screen_shows_the_cards_played_with_their_number():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, app)
         assert "Cards played/discarded (7.c): 0" in shown(app, app.screen.query_one("#rd-info"))
+
+
+async def _until(pilot, test, seconds: float = 20.0) -> None:
+    for _ in range(int(seconds / 0.05)):
+        if test():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never got there")
+
+
+async def test_the_hint_shows_a_thinking_mark_until_it_is_done_or_cancelled(monkeypatch):
+    """`!` thinks in a worker: "hint: thinking" is on the title bar at once and the menu still
+    answers the arrows; `!` again cancels it (the mark goes at once, and what the worker
+    returns later is dropped); a command given while it thinks drops it too; a hint let
+    finish opens and leaves no mark behind."""
+    from rules.roads.ai import hint
+
+    gates: list[threading.Event] = []
+
+    def held(game, side):                      # each hint waits for the test to let it go
+        gate = threading.Event()
+        gates.append(gate)
+        gate.wait(20)
+        return hint(game, side)
+
+    monkeypatch.setattr("rules.roads.ai.hint", held)      # the screen imports it when asked
+    game = replayed(1, 82, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, app)
+        screen = app.screen
+
+        def title() -> str:
+            return frame(app).split("\n")[0]
+
+        assert "thinking" not in title()
+        await pilot.press("exclamation_mark")
+        await _until(pilot, lambda: len(gates) == 1)
+        assert screen.thinking == "hint" and title().startswith("⧗ hint: thinking…")
+        options = menu(app).options
+        before = options.highlighted
+        await pilot.press("down")                          # the screen answers keys meanwhile
+        await pilot.pause()
+        assert options.highlighted == before + 1
+        await pilot.press("exclamation_mark")              # cancelled: the mark goes at once
+        await pilot.pause()
+        assert not screen.thinking and "thinking" not in title()
+        gates[0].set()                                     # its answer comes, and is dropped
+        await _until(pilot, lambda: screen._hints_running == 0)
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen" and "thinking" not in title()
+
+        await pilot.press("exclamation_mark")              # a command given meanwhile drops it
+        await _until(pilot, lambda: len(gates) == 2)
+        assert "hint: thinking" in title()
+        gather = next(cmd for cmd in game.legal() if isinstance(cmd, c.Gather))
+        await by_keys(pilot, app, gather)
+        assert gather in game.log and "thinking" not in title()
+        gates[1].set()
+        await _until(pilot, lambda: screen._hints_running == 0)
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen"
+
+        await pilot.press("exclamation_mark")              # let finish: the hint, no mark
+        await _until(pilot, lambda: len(gates) == 3)
+        gates[2].set()
+        await _until(pilot, lambda: stack(app)[-1] == "HintScreen")
+        await pilot.pause()
+        assert "Hint for Axis" in flat(app) and not screen.thinking
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen" and "thinking" not in title()
