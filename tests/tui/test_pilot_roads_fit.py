@@ -199,3 +199,26 @@ async def test_the_hint_shows_a_thinking_mark_until_it_is_done_or_cancelled(monk
         await pilot.press("enter")
         await pilot.pause()
         assert stack(app)[-1] == "RoadsScreen" and "thinking" not in title()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (86, 24), (120, 40), (140, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_footer_names_hint_and_overview_where_there_is_room_and_help_lists_them(size):
+    """After the other keys, `! Hint` and `+ Overview` show where they fit whole (never cut
+    into); at 80 columns the footer is as it was, and `?` lists ! and + with every key."""
+    game = replayed(1, 0, players={"axis": "Anna", "soviet": "Computer"}, computer="soviet")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot, app)
+        footer = next(line for line in frame(app).split("\n") if " u Undo " in line).rstrip()
+        keys = (" h Hand  v Map  x Cards  / Go to  u Undo  ? Help  q Back  s Save  l Log  r Rules")
+        assert footer.startswith(keys)
+        extra = footer[len(keys):]
+        if size[0] >= 120:
+            assert extra == "  ! Hint  + Overview"
+        else:
+            assert extra == "" and "!" not in footer         # no room: none of it
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert stack(app)[-1] == "HelpScreen"
+        assert "/ go to, ! hint, + overview." in app.screen.keys
+        assert "! hint, + overview" in flat(app).replace(" │ ", " ")      # on screen, at the top

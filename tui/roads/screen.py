@@ -68,10 +68,13 @@ class RoadsScreen(GameScreen):
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
         Binding("a", "area", "Area", show=False, id="area"),     # named on the pane's border
-        Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
+        Binding("exclamation_mark", "hint", "Hint", id="hint"),
         # every letter is a menu kind's or a screen key's (z is Halt's): the overview takes +
-        Binding("plus", "overview", "Overview", show=False, id="overview"),   # on the pane's border
+        Binding("plus", "overview", "Overview", id="overview"),   # and on the pane's border
     ]
+    # after the other keys in the footer, where there is room (wider than 80 columns); the ?
+    # help lists them with the others (playtest of 26 November: no one found !)
+    FOOTER_IF_ROOM = ("hint", "overview")
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None,
                  loading=None) -> None:          # a storage.Loading: see GameScreen
