@@ -391,7 +391,7 @@ class GameScreen(SteadyScreen):
 
     def keys_help(self) -> str:
         """The keys of this screen, for the help screen."""
-        keys = ", ".join(f"{'?' if b.key == 'question_mark' else b.key} {b.description.lower()}"
+        keys = ", ".join(f"{self.app.get_key_display(b)} {b.description.lower()}"
                          for b in self._bindings.shown_keys if b.description)
         return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
                 f"{keys}. A roll, a withdrawal, the end of a turn or a loss asks first: Enter or y "

@@ -237,42 +237,102 @@ LEGEND = ("Map: Ku code (bold: a city) · • city · ◉ VP circle · A3 three 
           "│ open, ╎ minor river, ┃ major river, ║ the Volga, ⁞ Kerch Straits · ~ sea, = lake")
 
 
-def supply_track(game, view: View) -> Text:
+class ByWidth:
+    """A panel drawn by ``draw(width)`` at the width it is rendered at (the pane's, less its
+    scrollbar when it has one), so it chooses its words for the room it has; ``draw(None)``
+    is the panel with no limit (its longest words), and ``plain`` that panel's text."""
+
+    def __init__(self, draw) -> None:
+        self.draw = draw
+
+    def __rich_console__(self, console, options):
+        yield self.draw(options.max_width)
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+        return Measurement.get(console, options, self.draw(options.max_width))
+
+    @property
+    def plain(self) -> str:
+        return self.draw(None).plain
+
+
+def supply_track(game, view: View) -> ByWidth:
+    """The supply track, in words that fit the pane: at 80 columns (33 of them) a value never
+    wraps away from its label onto a line the pane does not show (playtest of 26 November:
+    "Cards played or discarded (7.c):" with its number on the next, hidden line)."""
+    return ByWidth(lambda width: supply_text(game, view, width))
+
+
+def supply_text(game, view: View, width: int | None = None) -> Text:
+    """The supply track at ``width`` columns (None: no limit). Each line is said in its longest
+    words that fit, else shorter ones; only a list (the force, the cards in effect) may wrap."""
+    def fits(*parts: str) -> bool:
+        return width is None or sum(len(p) for p in parts) <= width
+
+    def pick(*forms: str) -> str:
+        return next((f for f in forms if fits(f)), forms[-1])
+
     t = Text()
-    t.append(f"Sequence {view.sequence}", style="bold")
-    t.append(f" · initiative {NAME.get(view.initiative or '', '-')}")
+    initiative = NAME.get(view.initiative or '', '-')
+    word = "Sequence" if fits(f"Sequence {view.sequence} · initiative {initiative}") else "Seq"
+    t.append(f"{word} {view.sequence}", style="bold")
+    t.append(f" · initiative {initiative}")
     if view.operation:
         op = view.operation
-        t.append(f"\nOperation: {NAME[op.side]} at {game.area_name(op.area)}, ", style="bold")
-        t.append(f"{op.sp} SP left", style="bold reverse")
+        area, left = game.area_name(op.area), f"{op.sp} SP left"
+        heads = (f"Operation: {NAME[op.side]} at {area}, ", f"{NAME[op.side]} op at {area}: ",
+                 f"Op at {area}: ", f"Op {area}: ")
+        head = next((h for h in heads if fits(h, left)), heads[-1])
+        t.append("\n" + head, style="bold")
+        t.append(left if fits(head, left) else f"{op.sp} SP", style="bold reverse")
         if op.force:
-            t.append(" · force: " + ", ".join(game.unit_name(u) for u in op.force))
+            names = ", ".join(game.unit_name(u) for u in op.force)
+            # on the operation's line when all of it fits there, else on a line of its own
+            # (where a long force may wrap, a unit at a time)
+            t.append((" · force: " if fits(head, left, " · force: ", names) else "\nForce: ") + names)
     rp = {s: sum(n for sd, _a, n in view.rp if sd == s) for s in ("axis", "soviet")}
-    t.append(f"\nRPs on the map: Axis {rp['axis']}, Soviet {rp['soviet']}")
+    rps = f"Axis {rp['axis']}, Soviet {rp['soviet']}"
+    t.append("\n" + pick(f"RPs on the map: {rps}", f"RPs: {rps}"))
     vp = dict(view.vp)
     t.append(f"\nVP: Axis {vp.get('axis', 0)}, Soviet {vp.get('soviet', 0)}", style="bold")
     decks = dict(view.deck_sizes)
     hands = dict(view.hand_sizes)
     discards = dict(view.discard_counts)
     played = {s: sum(1 for sd, _k in view.played if sd == s) for s in ("axis", "soviet")}
-    t.append(f"\nCards played or discarded (7.c): {view.cards_done}")
+    done = pick(f"Cards played or discarded (7.c): {view.cards_done}",
+                f"Cards played/discarded (7.c): {view.cards_done}", f"Cards done (7.c): {view.cards_done}")
+    t.append("\n" + done)
     if view.winter_at >= 0:
-        t.append(f" · Winter came at {view.winter_at}")
-    for s in ("axis", "soviet"):
-        t.append(f"\n{NAME[s]}: deck {decks.get(s, 0)}, hand {hands.get(s, 0)}, "
-                 f"played {played[s]}, discarded {discards.get(s, 0)}")
+        winter = f" · Winter came at {view.winter_at}"
+        t.append(winter if fits(done, winter) else "\n" + winter[3:])
+    counts = {s: (decks.get(s, 0), hands.get(s, 0), played[s], discards.get(s, 0)) for s in ("axis", "soviet")}
+    lines = [f"{NAME[s]}: deck {d}, hand {h}, played {p}, discarded {x}" for s, (d, h, p, x) in counts.items()]
+    if all(fits(line) for line in lines):
+        for line in lines:
+            t.append("\n" + line)
+    else:                     # narrow: a small table, the counts under their heads
+        t.append("\nCards  deck  hand  played  disc.")
+        for s, (d, h, p, x) in counts.items():
+            t.append(f"\n{NAME[s]:<6}{d:>5}{h:>6}{p:>8}{x:>7}")
     leader = game.content.leader.name
     if view.leader:
         t.append(f"\n{leader}: in {game.area_name(view.leader)}")
     elif view.leader_gone:
         t.append(f"\n{leader}: eliminated (16.b)")
-    t.append(f"\nAxis replacement used: operation {view.axis_rebuilt_op}" if view.axis_rebuilt_op > 0
-             else "\nAxis replacement: not used yet")
+    if view.axis_rebuilt_op > 0:
+        t.append("\n" + pick(f"Axis replacement used: operation {view.axis_rebuilt_op}",
+                              f"Axis replacement: used in op {view.axis_rebuilt_op}",
+                              f"Axis replacement: op {view.axis_rebuilt_op}"))
+    else:
+        t.append("\nAxis replacement: not used yet")
     perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "directive-45" else "")
              for k, _side in view.permanents]
     if view.railheads:
         perms.append(f"Railhead Advances x{view.railheads}")
-    t.append("\nIn effect: " + (", ".join(perms) if perms else "no permanent cards"))
+    effect = "In effect: " + (", ".join(perms) if perms else "no permanent cards")
+    # narrow: a card a line, so "(next box B)" does not wrap away from its card
+    t.append("\n" + effect if fits(effect) else "\nIn effect:" + "".join(f"\n  {p}" for p in perms))
     if view.revealed:
         t.append("\nChoices: " + ", ".join(f"{NAME[s]} {ch}" for s, ch in view.revealed))
     elif view.chosen:

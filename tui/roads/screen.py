@@ -50,7 +50,7 @@ MAP_CODE = ("tui.widgets.area_map", "rules.roads.map")
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 # the title bar's words, dropped in this order when the line does not fit (its values stay)
-STATUS_CUTS = ("title", "seat", "to act", "computer", "name")
+STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -68,10 +68,13 @@ class RoadsScreen(GameScreen):
         Binding("x", "cards", "Cards", id="cards"),
         Binding("slash", "goto", "Go to", id="goto"),
         Binding("a", "area", "Area", show=False, id="area"),     # named on the pane's border
-        Binding("exclamation_mark", "hint", "Hint", show=False, id="hint"),
+        Binding("exclamation_mark", "hint", "Hint", id="hint"),
         # every letter is a menu kind's or a screen key's (z is Halt's): the overview takes +
-        Binding("plus", "overview", "Overview", show=False, id="overview"),   # on the pane's border
+        Binding("plus", "overview", "Overview", id="overview"),   # and on the pane's border
     ]
+    # after the other keys in the footer, where there is room (wider than 80 columns); the ?
+    # help lists them with the others (playtest of 26 November: no one found !)
+    FOOTER_IF_ROOM = ("hint", "overview")
 
     def __init__(self, game=None, *, autosave: bool = True, load: tuple[Path, int] | None = None,
                  loading=None) -> None:          # a storage.Loading: see GameScreen
@@ -79,6 +82,8 @@ class RoadsScreen(GameScreen):
         self.computer, self._bot = "", None
         self.strength = "normal"
         self.thinking = ""         # "" or who is thinking in the worker: "computer", "hint"
+        self._hint = 0             # the number of the hint asked last (a later one, or none, drops it)
+        self._hints_running = 0    # hint workers not yet returned (one dropped still thinks)
         self._computer_events: list[Event] = []    # since the player last had the keyboard
         self._seat: str | None = None
         self._concealed = False
@@ -388,8 +393,11 @@ class RoadsScreen(GameScreen):
             cut = set(STATUS_CUTS[:level])
             t = Text()
             if self.thinking:
-                t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint… ", style="bold reverse")
+                t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint: thinking… ",
+                         style="bold reverse")
                 t.append(" ")
+                if self.thinking == "hint" and "cancels" not in cut:
+                    t.append("(! cancels) ", style="italic")
             if "title" not in cut:
                 t.append("Roads to Stalingrad · ", style="bold")
             t.append(f"seq {view.sequence} · ", style="bold")
@@ -524,7 +532,7 @@ class RoadsScreen(GameScreen):
         self._bot_timer = None
         if self.game.outcome is not None or self.game.to_act() != self.computer:
             return
-        if self.thinking:                 # a hint asked on the last turn is still running
+        if self.thinking or self._hints_running:     # a hint asked on the last turn still runs
             self._bot_timer = self.set_timer(BOT_PAUSE, self._bot_move)
             return
         self._think("computer", self.bot.decide, self._bot_decided)
@@ -575,8 +583,13 @@ class RoadsScreen(GameScreen):
         self.play(cmd)
 
     def action_hint(self) -> None:
-        """What the hard AI would do now for the seat's side, and why, from that side's view."""
+        """What the hard AI would do now for the seat's side, and why, from that side's view.
+        It thinks in a worker, with a mark on the title bar; ! again while it thinks drops it."""
         if self.game is None:
+            return
+        if self.thinking == "hint":
+            self._drop_hint()
+            self.notify("Hint cancelled.")
             return
         side = self.game.to_act()
         if self.game.outcome is not None or side is None or side != self._seat or self._concealed:
@@ -586,9 +599,26 @@ class RoadsScreen(GameScreen):
             self.notify("Still thinking…")
             return
         from rules.roads.ai import hint
-        self._think("hint", lambda copy: hint(copy, side), self._hinted)
+        self._hint += 1
+        self._hints_running += 1
+        number = self._hint
+        self._think("hint", lambda copy: hint(copy, side),
+                    lambda result, position: self._hinted(result, position, number))
 
-    def _hinted(self, result, position: int) -> None:
+    def _drop_hint(self) -> None:
+        """The hint being thought of is no longer wanted (cancelled, or a command was given, or
+        undone): its mark goes at once; what its worker returns is dropped."""
+        if self.thinking != "hint":
+            return
+        self._hint += 1
+        self.thinking = ""
+        if self.is_attached and hasattr(self, "_view"):
+            self._status(self._view, self._seat, self.game.to_act())
+
+    def _hinted(self, result, position: int, number: int) -> None:
+        self._hints_running -= 1
+        if number != self._hint:
+            return                        # dropped: its mark went when it was
         if not self._thought(position):
             return                        # the game moved on meanwhile: the hint is stale
         if isinstance(result, Exception):
@@ -609,6 +639,7 @@ class RoadsScreen(GameScreen):
         the acting side's hand before it (to tell what it draws)."""
         place = self.query_one(CommandMenu).place
         number = len(self.game.log) + 1
+        self._drop_hint()                        # a hint about the position before it is stale
         self._acting, self._command = self.game.to_act(), command
         hands = self.game.state.cards
         self._hand_before = (self._acting, tuple(hands[self._acting].hand) if self._acting in hands else ())
@@ -627,6 +658,7 @@ class RoadsScreen(GameScreen):
         """Undo, and the menu goes back to where the command was chosen (a list of units to
         reorganize, to gather), so a `q` meant as back does not land at the top."""
         number = len(self.game.log)
+        self._drop_hint()
         super()._undo_now()
         place = self._places.pop(number, None)
         if place and len(self.game.log) == number - 1 and not (self._concealed or self.concealed):
@@ -748,7 +780,8 @@ KEYS = (" / goes to an area: type its name (or its two-letter code), Right compl
         "each area its code, its city mark (below the code in a small city) and who holds it, the dots and the "
         "cursor as before; + again the detail. h the supply track, the battle and your hand in full. x the card reference. "
         "! a hint: what the hard computer would do now for the side to act, and why, from that "
-        "side's view only.")
+        "side's view only; it thinks for a few seconds (\"hint: thinking\" on the title bar) while "
+        "the screen keeps working, and ! again meanwhile cancels it.")
 
 
 def battle_events(events: list[Event]) -> list[Event]:

@@ -121,6 +121,15 @@ class MenuOptions(OptionList):
         if isinstance(menu, CommandMenu):
             menu._moved(new)
 
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        """The scrollbar came or went: the entries are two columns wider or narrower, so their
+        lines are wrapped again and the highlighted one kept in view. OptionList keeps the lines
+        it wrapped at the width before (it wraps again only when the widget is resized): an
+        entry that wraps further under the scrollbar lost its last lines, and the list its last
+        rows, out of reach of the arrows (playtest at 80x24: a fifth move never shown)."""
+        self._clear_caches()
+        self.scroll_to_highlight()
+
     def _entry_region(self, index: int) -> Region | None:
         """The lines of entry ``index`` in the widget's content, as now scrolled."""
         try:

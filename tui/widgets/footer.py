@@ -6,7 +6,8 @@ composed, styled, laid out and drawn), rebuilt whole after every change of the s
 bindings, and empty until the first change: a game's first frame paid for all that, and more
 when a key moved the focus. This one is a single line of text: the same cells (each key bold
 in its colour with a space either side, then its description and a space; a disabled key dim;
-the line cut at the screen's edge), repainted only when the keys it shows (key, description,
+the line cut at the screen's edge, but a key the screen shows only if there is room is shown
+whole or not at all), repainted only when the keys it shows (key, description,
 enabled) change. A click on a key presses it, as in Textual's.
 """
 
@@ -45,12 +46,15 @@ class Footer(Widget, can_focus=False):
 
     def _keys(self) -> tuple:
         """What the footer shows: the first shown binding of each action, whether it is enabled,
-        in the screen's order (as Textual's footer)."""
+        in the screen's order (as Textual's footer); the actions the screen names in
+        ``FOOTER_IF_ROOM`` after all the others, in that order (a wider terminal shows them)."""
         first: dict[str, tuple] = {}
         for (_node, binding, enabled, _tooltip) in self.screen.active_bindings.values():
             if binding.show and binding.action not in first:
                 first[binding.action] = (binding, enabled)
-        return tuple(first.values())
+        late = getattr(self.screen, "FOOTER_IF_ROOM", ())
+        return tuple(key for action, key in first.items() if action not in late) + tuple(
+            first[action] for action in late if action in first)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -70,12 +74,15 @@ class Footer(Widget, can_focus=False):
         item_style = self.rich_style
         line = Text(no_wrap=True, overflow="crop", end="")
         spans = []
+        late = getattr(self.screen, "FOOTER_IF_ROOM", ())
         for binding, enabled in keys:
             shown = self.app.get_key_display(binding)
             if binding.description:
                 item = Text.assemble((f" {shown} ", key_style), (f"{binding.description} ", description_style))
             else:
                 item = Text.assemble((shown, key_style))
+            if binding.action in late and len(line) + len(item.plain.rstrip()) > self.size.width:
+                break                     # whole or not at all, and the ones after it too
             item.stylize_before(item_style + self._dim(enabled))
             spans.append((len(line), len(line) + len(item), binding.key, enabled))
             line.append_text(item)
