@@ -235,6 +235,14 @@ class WartableApp(App):
             return
         await super().on_event(event)
 
+    def key_for_the_next_screen(self, key: str, character: str | None) -> None:
+        """A key a closing screen does not take (it closed for it): it goes, before any key
+        typed after it, to the screen beneath once that screen is ready (a fresh event: it is
+        dispatched as typed, not as one already forwarded)."""
+        self._held_keys.insert(0, events.Key(key, character))
+        if len(self._held_keys) == 1:
+            self.set_timer(0.005, self._release_keys)
+
     async def _release_keys(self) -> None:
         while self._held_keys:
             if not self._screen_ready():

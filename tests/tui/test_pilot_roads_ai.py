@@ -209,3 +209,112 @@ async def test_the_computers_moves_alone_are_not_stepped_through():
         await pilot.press("q")
         await pilot.pause()
         assert done == [1, 2] and stack(app)[-1] == "RoadsScreen"
+
+
+def _doctrine(monkeypatch):
+    """The computer plays the heuristic bot's command at once (quick, the same on every run)."""
+    from rules.roads.ai.search import Decision
+
+    doctrine = BOTS["heuristic"](1)
+
+    def by_doctrine(self, copy):
+        cmd = doctrine.choose(copy)
+        return Decision(cmd, "doctrine", 0.0, False, public=copy.describe(cmd))
+
+    monkeypatch.setattr(SearchBot, "decide", by_doctrine)
+    monkeypatch.setattr(roads_screen, "BOT_PAUSE", 0.01)
+
+
+def _at_the_card_or_map_choice():
+    """Seed 3 played by the bots up to the Soviet's Card/Map choice (the player's, against the
+    computer's Axis) after which, Card chosen, the choices are revealed and the Axis acts."""
+    from rules.roads import commands as c
+
+    game = new_game(seed=3, players={"axis": "Computer", "soviet": "Anna"}, computer="axis")
+    bots = {side: BOTS["heuristic"](3) for side in ("axis", "soviet")}
+    for _ in range(11):
+        game.apply(bots[game.to_act()].choose(game))
+    assert game.to_act() == "soviet" and c.Choose("soviet", "card") in game.legal()
+    return game
+
+
+def _pushed(app, monkeypatch) -> list[str]:
+    """The headings of the step-throughs the app shows, in order."""
+    from tui.fallblau.screen import ResolutionScreen
+
+    headings: list[str] = []
+    push = type(app).push_screen
+
+    def recorded(self, screen, *args, **kwargs):
+        if isinstance(screen, ResolutionScreen):
+            headings.append(screen.heading)
+        return push(self, screen, *args, **kwargs)
+
+    monkeypatch.setattr(type(app), "push_screen", recorded)
+    return headings
+
+
+async def _choose_card_and_wait(pilot, app, game) -> None:
+    """The player chooses Card (menu keys, confirmed); then no key until the computer stops."""
+    from tests.support.screens import key_for
+
+    await _until(pilot, lambda: stack(app)[-1] == "RoadsScreen" and not app.screen.thinking)
+    await pilot.press(key_for(app, "Card or Map"))
+    await pilot.press(key_for(app, "Choose Card"))
+    assert stack(app)[-1] == "ConfirmScreen"
+    before = len(game.log)
+    await pilot.press("y")
+    # no key pressed from here: the summary comes up by itself when the computer stops
+    await _until(pilot, lambda: stack(app)[-1] == "ResolutionScreen" and game.to_act() == "soviet")
+    assert len(game.log) > before + 1                      # the computer acted in between
+
+
+async def test_the_computers_turn_shows_when_it_stops_with_the_players_reveal_and_no_popup_before(
+        monkeypatch):
+    """Playtest of 26 November (hard): the summary of the computer's turn is on top as soon as
+    the computer stops, without a key (a key pressed then was lost to it); the Card/Map reveal
+    after the player's choice no longer holds the computer up in a popup of its own: it is the
+    first step of the one summary. After the summary, the next key is the menu's."""
+    from tests.support.screens import menu
+
+    _doctrine(monkeypatch)
+    game = _at_the_card_or_map_choice()
+    app = WartableApp(game, autosave=False)
+    headings = _pushed(app, monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await _choose_card_and_wait(pilot, app, game)
+        await pilot.pause()
+        steps = app.screen
+        assert headings == ["The computer's turn"]        # one popup per hand-back: no "What happens"
+        assert "The computer's turn" in flat(app)
+        assert steps.events[steps.shown - 1].kind == "reveal" and "Revealed" in flat(app)
+        assert not app._held_keys
+        await pilot.press("q")
+        await _until(pilot, lambda: stack(app)[-1] == "RoadsScreen")
+        key, label, leaf = menu(app).items()[0]
+        depth = menu(app).depth
+        await pilot.press(key)                             # the menu's entry, not lost
+        await _until(pilot, lambda: menu(app).depth > depth or stack(app)[-1] == "ConfirmScreen", 5)
+        assert menu(app).depth > depth or stack(app)[-1] == "ConfirmScreen", (label, stack(app))
+
+
+async def test_a_menu_key_typed_on_the_computers_turn_closes_it_and_does_its_menu_action(monkeypatch):
+    """A key the summary does not take (not space, Enter, a, q, the scroll's) is not eaten: it
+    closes the summary and goes to the board, where it means what it always means."""
+    from tests.support.screens import menu
+
+    _doctrine(monkeypatch)
+    game = _at_the_card_or_map_choice()
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await _choose_card_and_wait(pilot, app, game)
+        await pilot.pause()
+        board = app.screen_stack[-2]
+        version = game.version
+        key, label, leaf = next(item for item in board.query_one("CommandMenu").items() if item[0] not in "aq")
+        await pilot.press(key)
+        await _until(pilot, lambda: stack(app)[-1] != "ResolutionScreen", 5)
+        await _until(pilot, lambda: menu(app).depth > 0 or stack(app)[-1] == "ConfirmScreen", 5)
+        assert stack(app)[-1] in ("RoadsScreen", "ConfirmScreen"), stack(app)
+        assert menu(app).depth > 0 or stack(app)[-1] == "ConfirmScreen", label
+        assert game.version == version                     # nothing played without its key

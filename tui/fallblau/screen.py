@@ -293,14 +293,17 @@ class ResolutionScreen(ModalScreen[None]):
     HEADING = "What happens"
 
     def __init__(self, events: list[Event], step_kinds: frozenset[str] | set[str] = STEP_KINDS,
-                 heading: str = "") -> None:
+                 heading: str = "", passes_keys: bool = False) -> None:
         """``step_kinds``: the kinds of event each step stops after (a game's own: Fall Blau's
         rolls and losses by default, Roads' chits, checks and their results); ``heading``: the
-        title's words before its keys (default "What happens")."""
+        title's words before its keys (default "What happens"); ``passes_keys``: a key that is
+        not this screen's closes it and goes on to the screen beneath, as typed (a summary that
+        comes up while the player is already typing does not eat their keys)."""
         super().__init__()
         self.events = events
         self.step_kinds = step_kinds
         self.heading = heading or self.HEADING
+        self.passes_keys = passes_keys
         self.shown = 0
         self._step()              # the first step shows as soon as the screen does
 
@@ -343,6 +346,20 @@ class ResolutionScreen(ModalScreen[None]):
         self._redraw()
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_key(self, event) -> None:
+        """With ``passes_keys``: a key none of this screen's bindings (nor the scroll's, nor the
+        app's) takes closes it, and the screen beneath gets the key."""
+        if not self.passes_keys or not self.is_active or event.key in self.active_bindings:
+            return
+        hand_on = getattr(self.app, "key_for_the_next_screen", None)
+        if hand_on is None:
+            return
+        event.stop()
+        event.prevent_default()
+        self.passes_keys = False          # once: a second key typed meanwhile is held by the app
+        hand_on(event.key, event.character)
         self.dismiss(None)
 
 

@@ -481,22 +481,37 @@ class RoadsScreen(GameScreen):
         if computers:
             self._computers_turn(events, done)
         elif len(fight) >= 3 or chit or (leaving and unseen):
-            from tui.fallblau.screen import ResolutionScreen
             mine = [Event(f"You drew {self.game.card_name(k)}: {self.game.content.cards[k].text}",
                           kind="draw") for k in drawn]
+            if self._computer_next():
+                # against the computer, a step-through here would only hold the computer up:
+                # the result goes first in the one summary shown when the keyboard comes back
+                # (the computer is the other seat: what the player sees here is theirs alone)
+                self._computer_events += list(events) + mine
+                done()
+                return
+            from tui.fallblau.screen import ResolutionScreen
             steps = ResolutionScreen(list(events) + mine, STEP_KINDS)
             steps.add_class("rd-opaque")
             self.app.push_screen(steps, lambda _: done())
         else:
             done()
 
+    def _computer_next(self) -> bool:
+        """Against the computer, the computer acts next (the game goes on)."""
+        return bool(self.computer) and self.game.outcome is None and self.game.to_act() == self.computer
+
     def _computers_turn(self, events: list[Event], done) -> None:
-        """Against the computer: its commands' events gather until the keyboard comes back to
-        the player (or the game ends); then, when a die, a chit, a card or a battle's result is
-        among them, they are stepped through as the player's own are, so nothing it did is seen
-        only in the log (playtest of 26 November: its chits, cards and checks went unseen)."""
+        """Against the computer: its commands' events gather (after the result of the player's
+        command that handed it the keyboard, when that has one) until the keyboard comes back
+        to the player (or the game ends); then, when a die, a chit, a card or a battle's result
+        is among them, they are stepped through in one summary, pushed at once, in the same
+        call as the computer's last command (the player's keys come after it, never before),
+        so nothing it did is seen only in the log (playtest of 26 November: its chits, cards
+        and checks went unseen). A key that is not the summary's closes it and does what it
+        does on the board (a player already typing loses nothing)."""
         self._computer_events += events
-        if self.game.to_act() == self.computer and self.game.outcome is None:
+        if self._computer_next():
             done()                        # it acts again: all is shown when it stops
             return
         seen, self._computer_events = self._computer_events, []
@@ -504,7 +519,7 @@ class RoadsScreen(GameScreen):
             done()                        # moves only: the log panel shows them
             return
         from tui.fallblau.screen import ResolutionScreen
-        steps = ResolutionScreen(seen, STEP_KINDS, heading="The computer's turn")
+        steps = ResolutionScreen(seen, STEP_KINDS, heading="The computer's turn", passes_keys=True)
         self.app.push_screen(steps, lambda _: done())
 
     def _cards_drawn(self) -> list[str]:
