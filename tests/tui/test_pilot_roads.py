@@ -527,3 +527,23 @@ async def test_plus_toggles_the_overview_and_the_cursor_stays_at_80x24():
         await until(pilot, lambda: amap.scale == SCALE)
         assert amap.cursor == moved and pane.border_title.startswith("+: overview")
         assert amap._row(0).cell_length == SCALE * game.map.width
+
+
+async def test_the_title_bar_names_whose_operation_the_sp_are_when_the_other_side_acts():
+    """Playtest: defending in the enemy's operation, "to act: Soviet · 1 SP" read as the Soviets'
+    SP; the bar says "Axis op 1 SP" then (and no more than "· 1 SP" in one's own operation)."""
+    game = new_game(seed=2, players={"axis": "Anna", "soviet": "Ben"})
+    bots = {"axis": BOTS["heuristic"](1), "soviet": BOTS["heuristic"](2)}
+    for _ in range(2000):
+        op = game.state.operation
+        if op is not None and game.to_act() not in (None, op.side):
+            break
+        game.apply(bots[game.to_act()].choose(game))
+    op = game.state.operation
+    assert op is not None and game.to_act() != op.side
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        top = frame(app).split("\n")[0]
+        owner = op.side.title()
+        assert f"to act: {game.to_act().title()}" in top and f"· {owner} op {op.sp} SP" in top, top

@@ -50,7 +50,7 @@ MAP_CODE = ("tui.widgets.area_map", "rules.roads.map")
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 # the title bar's words, dropped in this order when the line does not fit (its values stay)
-STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name")
+STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name", "op")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -408,8 +408,10 @@ class RoadsScreen(GameScreen):
                 t.append(f" {'acts' if 'to act' in cut else 'to act'}: {panels.NAME[to_act]}")
                 if to_act == self.computer and self.thinking != "computer" and "computer" not in cut:
                     t.append(" (computer…)", style="italic")
-            if view.operation:
-                t.append(f" · {view.operation.sp} SP", style="bold")
+            if view.operation:               # whose operation the SP are, when another side
+                op = view.operation          # acts (playtest: the defender read them as its own)
+                whose = "" if op.side == to_act or "op" in cut else f"{panels.NAME[op.side]} op "
+                t.append(f" · {whose}{op.sp} SP", style="bold")
             t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
             if t.cell_len <= width:
                 break
