@@ -59,3 +59,13 @@ def passed_through(app, label_start: str) -> bool:
 
 def stack(app) -> list[str]:
     return [type(s).__name__ for s in app.screen_stack]
+
+
+async def until(pilot, test, seconds: float = 30.0) -> None:
+    """Let the app run until ``test()`` holds (a worker's answer, a screen coming up), or fail
+    after ``seconds``."""
+    for _ in range(int(seconds / 0.05)):
+        if test():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never got there")

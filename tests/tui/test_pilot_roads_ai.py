@@ -9,7 +9,7 @@ import threading
 from rules.roads import new_game
 from rules.roads.ai import SearchBot, hint
 from rules.roads.bots import BOTS
-from tests.support.screens import flat, frame, key_for, stack
+from tests.support.screens import flat, frame, key_for, stack, until
 from tui import storage
 from tui.app import WartableApp
 from tui.roads import screen as roads_screen
@@ -18,14 +18,6 @@ from tui.widgets.area_map import AreaMap
 from tui.widgets.log_panel import LogPanel
 
 SIZE = (80, 24)
-
-
-async def _until(pilot, test, seconds: float = 30.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if test():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen never got there")
 
 
 async def test_the_computer_thinks_off_the_ui_thread_with_a_mark_and_logs_why(monkeypatch):
@@ -44,7 +36,7 @@ async def test_the_computer_thinks_off_the_ui_thread_with_a_mark_and_logs_why(mo
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert screen.bot.name == "easy"                   # the strength kept in the options
-        await _until(pilot, lambda: screen.thinking == "computer")
+        await until(pilot, lambda: screen.thinking == "computer")
         assert "thinking" in frame(app).split("\n")[0]     # the mark on the status line
         assert not screen.query_one(AreaMap).has_focus
         await pilot.press("v")                             # the screen answers keys meanwhile
@@ -52,8 +44,8 @@ async def test_the_computer_thinks_off_the_ui_thread_with_a_mark_and_logs_why(mo
         assert screen.query_one(AreaMap).has_focus
         assert len(game.log) == 0
         go.set()
-        await _until(pilot, lambda: len(game.log) > 0)
-        await _until(pilot, lambda: not screen.thinking)
+        await until(pilot, lambda: len(game.log) > 0)
+        await until(pilot, lambda: not screen.thinking)
         assert "thinking" not in frame(app).split("\n")[0]
         logged = [line.text.strip() for line in screen.query_one(LogPanel).lines]
         assert any("Computer (easy): " in line for line in logged)
@@ -73,16 +65,16 @@ async def test_the_hint_key_shows_what_the_hard_ai_would_do_for_the_side_to_act(
         game.apply(bot.choose(game))
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: stack(app)[-1] == "PassScreen")
+        await until(pilot, lambda: stack(app)[-1] == "PassScreen")
         await pilot.press("enter")                         # hot-seat: Anna takes the keyboard
         await pilot.pause()
         screen = app.screen
         before = len(game.log)
         await pilot.press("exclamation_mark")
-        await _until(pilot, lambda: screen.thinking == "hint", 5)
+        await until(pilot, lambda: screen.thinking == "hint", 5)
         assert "hint" in frame(app).split("\n")[0]
         go.set()
-        await _until(pilot, lambda: stack(app)[-1] == "HintScreen")
+        await until(pilot, lambda: stack(app)[-1] == "HintScreen")
         await pilot.pause()
         text = flat(app)
         assert "Hint for Axis" in text
@@ -144,7 +136,7 @@ async def test_a_failed_search_still_lets_the_computer_move(monkeypatch):
     game = new_game(seed=5, players={"axis": "Computer", "soviet": "Anna"}, computer="axis")
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: len(game.log) > 0)
+        await until(pilot, lambda: len(game.log) > 0)
         await pilot.pause()
         logged = [line.text.strip() for line in app.screen.query_one(LogPanel).lines]
         assert any("Computer (normal): " in line and "by doctrine" in line for line in logged)
@@ -168,7 +160,7 @@ async def test_the_computers_battle_is_stepped_through_when_the_keyboard_comes_b
     game = new_game(seed=4, players={"axis": "Computer", "soviet": "Anna"}, computer="axis")
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await _until(pilot, lambda: stack(app)[-1] == "ResolutionScreen")
+        await until(pilot, lambda: stack(app)[-1] == "ResolutionScreen")
         await pilot.pause()
         assert game.to_act() == "soviet"                   # the computer stopped: the player's turn
         steps = app.screen
@@ -258,14 +250,14 @@ async def _choose_card_and_wait(pilot, app, game) -> None:
     """The player chooses Card (menu keys, confirmed); then no key until the computer stops."""
     from tests.support.screens import key_for
 
-    await _until(pilot, lambda: stack(app)[-1] == "RoadsScreen" and not app.screen.thinking)
+    await until(pilot, lambda: stack(app)[-1] == "RoadsScreen" and not app.screen.thinking)
     await pilot.press(key_for(app, "Card or Map"))
     await pilot.press(key_for(app, "Choose Card"))
     assert stack(app)[-1] == "ConfirmScreen"
     before = len(game.log)
     await pilot.press("y")
     # no key pressed from here: the summary comes up by itself when the computer stops
-    await _until(pilot, lambda: stack(app)[-1] == "ResolutionScreen" and game.to_act() == "soviet")
+    await until(pilot, lambda: stack(app)[-1] == "ResolutionScreen" and game.to_act() == "soviet")
     assert len(game.log) > before + 1                      # the computer acted in between
 
 
@@ -290,11 +282,11 @@ async def test_the_computers_turn_shows_when_it_stops_with_the_players_reveal_an
         assert steps.events[steps.shown - 1].kind == "reveal" and "Revealed" in flat(app)
         assert not app._held_keys
         await pilot.press("q")
-        await _until(pilot, lambda: stack(app)[-1] == "RoadsScreen")
+        await until(pilot, lambda: stack(app)[-1] == "RoadsScreen")
         key, label, leaf = menu(app).items()[0]
         depth = menu(app).depth
         await pilot.press(key)                             # the menu's entry, not lost
-        await _until(pilot, lambda: menu(app).depth > depth or stack(app)[-1] == "ConfirmScreen", 5)
+        await until(pilot, lambda: menu(app).depth > depth or stack(app)[-1] == "ConfirmScreen", 5)
         assert menu(app).depth > depth or stack(app)[-1] == "ConfirmScreen", (label, stack(app))
 
 
@@ -313,8 +305,8 @@ async def test_a_menu_key_typed_on_the_computers_turn_closes_it_and_does_its_men
         version = game.version
         key, label, leaf = next(item for item in board.query_one("CommandMenu").items() if item[0] not in "aq")
         await pilot.press(key)
-        await _until(pilot, lambda: stack(app)[-1] != "ResolutionScreen", 5)
-        await _until(pilot, lambda: menu(app).depth > 0 or stack(app)[-1] == "ConfirmScreen", 5)
+        await until(pilot, lambda: stack(app)[-1] != "ResolutionScreen", 5)
+        await until(pilot, lambda: menu(app).depth > 0 or stack(app)[-1] == "ConfirmScreen", 5)
         assert stack(app)[-1] in ("RoadsScreen", "ConfirmScreen"), stack(app)
         assert menu(app).depth > 0 or stack(app)[-1] == "ConfirmScreen", label
         assert game.version == version                     # nothing played without its key

@@ -12,7 +12,7 @@ from textual.geometry import Region
 
 from rules.roads import commands as c
 from tests.support.roads import replayed
-from tests.support.screens import flat, frame, key_for, menu, shown, stack
+from tests.support.screens import flat, frame, key_for, menu, shown, stack, until
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui.app import WartableApp
 from tui.roads import panels
@@ -129,14 +129,6 @@ async def test_the_first_screen_shows_the_cards_played_with_their_number():
         assert "Cards played/discarded (7.c): 0" in shown(app, app.screen.query_one("#rd-info"))
 
 
-async def _until(pilot, test, seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.05)):
-        if test():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen never got there")
-
-
 async def test_the_hint_shows_a_thinking_mark_until_it_is_done_or_cancelled(monkeypatch):
     """`!` thinks in a worker: "hint: thinking" is on the title bar at once and the menu still
     answers the arrows; `!` again cancels it (the mark goes at once, and what the worker
@@ -164,7 +156,7 @@ async def test_the_hint_shows_a_thinking_mark_until_it_is_done_or_cancelled(monk
 
         assert "thinking" not in title()
         await pilot.press("exclamation_mark")
-        await _until(pilot, lambda: len(gates) == 1)
+        await until(pilot, lambda: len(gates) == 1)
         assert screen.thinking == "hint" and title().startswith("⧗ hint: thinking…")
         options = menu(app).options
         before = options.highlighted
@@ -175,25 +167,25 @@ async def test_the_hint_shows_a_thinking_mark_until_it_is_done_or_cancelled(monk
         await pilot.pause()
         assert not screen.thinking and "thinking" not in title()
         gates[0].set()                                     # its answer comes, and is dropped
-        await _until(pilot, lambda: screen._hints_running == 0)
+        await until(pilot, lambda: screen._hints_running == 0)
         await pilot.pause()
         assert stack(app)[-1] == "RoadsScreen" and "thinking" not in title()
 
         await pilot.press("exclamation_mark")              # a command given meanwhile drops it
-        await _until(pilot, lambda: len(gates) == 2)
+        await until(pilot, lambda: len(gates) == 2)
         assert "hint: thinking" in title()
         gather = next(cmd for cmd in game.legal() if isinstance(cmd, c.Gather))
         await by_keys(pilot, app, gather)
         assert gather in game.log and "thinking" not in title()
         gates[1].set()
-        await _until(pilot, lambda: screen._hints_running == 0)
+        await until(pilot, lambda: screen._hints_running == 0)
         await pilot.pause()
         assert stack(app)[-1] == "RoadsScreen"
 
         await pilot.press("exclamation_mark")              # let finish: the hint, no mark
-        await _until(pilot, lambda: len(gates) == 3)
+        await until(pilot, lambda: len(gates) == 3)
         gates[2].set()
-        await _until(pilot, lambda: stack(app)[-1] == "HintScreen")
+        await until(pilot, lambda: stack(app)[-1] == "HintScreen")
         await pilot.pause()
         assert "Hint for Axis" in flat(app) and not screen.thinking
         await pilot.press("enter")
