@@ -629,8 +629,8 @@ class RoadsScreen(GameScreen):
             return
         self._hint += 1
         self.thinking = ""
-        if self.is_attached and hasattr(self, "_view"):
-            self._status(self._view, self._seat, self.game.to_act())
+        if getattr(self, "_status_of", None) is not None:
+            self._status(*self._status_of)        # the title bar again, without the mark
 
     def _hinted(self, result, position: int, number: int) -> None:
         self._hints_running -= 1
