@@ -12,6 +12,7 @@ of one game: connecting with it again takes that seat back. Plain Python: no Tex
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import re
@@ -81,11 +82,15 @@ def create(game_id: str, *, seed: int | None = None, **options) -> list[Seat]:
     game = factories()[game_id](seed=seed, **{k: v for k, v in options.items() if v is not None})
     stamp = f"{game_id}-{secrets.token_hex(4)}"
     folder = games_dir() / stamp
-    folder.mkdir(parents=True, exist_ok=False, mode=0o700)
-    write_atomic(folder / "game.json", dumps(game))
+    # made whole under a name no listing reads, then renamed into place: the rename is what
+    # changes the games folder, so the code index never caches a game without its seats
+    making = games_dir() / f".{stamp}"
+    making.mkdir(parents=True, exist_ok=False, mode=0o700)
+    write_atomic(making / "game.json", dumps(game))
     seats = [{"side": side, "label": label, "code": new_code()} for side, label in _seats(game)]
-    write_atomic(folder / "seats.json", json.dumps({"game": game_id, "seats": seats}, indent=1))
-    os.chmod(folder / "seats.json", 0o600)
+    write_atomic(making / "seats.json", json.dumps({"game": game_id, "seats": seats}, indent=1))
+    os.chmod(making / "seats.json", 0o600)
+    os.rename(making, folder)
     return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in seats]
 
 
@@ -110,15 +115,45 @@ def all_seats() -> list[Seat]:
     return [seat for folder in folders for seat in seats_of(folder)]
 
 
+class CodeIndex:
+    """Join code -> seat, held in memory and read again only when the games folder changes (a
+    game made or removed changes its mtime): a guess costs one stat and one dict look-up, not a
+    read of every game's seats.json. Keyed by a digest of the code, so the look-up's timing
+    tells nothing of how near a guess came."""
+
+    def __init__(self) -> None:
+        self._stamp: tuple | None = None
+        self._seats: dict[bytes, Seat] = {}
+
+    @staticmethod
+    def _digest(code: str) -> bytes:
+        return hashlib.sha256(code.encode()).digest()
+
+    def _fresh(self) -> None:
+        folder = games_dir()
+        try:
+            st = folder.stat()
+            stamp = (str(folder), st.st_ino, st.st_mtime_ns)
+        except OSError:
+            stamp = (str(folder), None, None)
+        if stamp != self._stamp:
+            self._seats = {self._digest(seat.code): seat for seat in all_seats()}
+            self._stamp = stamp
+
+    def find(self, code: str) -> Seat | None:
+        code = code.strip().lower()
+        if not CODE_RE.match(code):
+            return None
+        self._fresh()
+        return self._seats.get(self._digest(code))
+
+
+_index = CodeIndex()
+
+
 def find(code: str) -> Seat | None:
     """The seat a join code names, or None (a malformed code is never looked up)."""
-    code = code.strip().lower()
-    if not CODE_RE.match(code):
-        return None
-    for seat in all_seats():
-        if secrets.compare_digest(seat.code, code):
-            return seat
-    return None
+    return _index.find(code)
 
 
 @contextmanager
