@@ -32,6 +32,7 @@ class Server:
     """`wartable serve --ssh 0 ...` in a child process; ``port`` once it listens."""
 
     def __init__(self, data_dir: Path, *args: str) -> None:
+        self.data = data_dir
         env = dict(os.environ, WARTABLE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--ssh", "0", *args],
                                      cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)

@@ -449,20 +449,33 @@ async def test_a_roads_battle_between_two_terminals_keeps_each_sides_chits(hoste
         soviet.close()
 
 
-def test_too_many_wrong_codes_shut_an_address_out_and_counts_are_kept(tmp_path):
-    from tui.serve.ssh import CODE_FAILS, Hub, Options, _bounded, read_authorized_keys
-    hub = Hub(Options(port=0, codes=True, per_address=2, total=3))
-    assert hub.admit("10.0.0.1") is None and hub.admit("10.0.0.1") is None
-    assert "too many connections from your address" in hub.admit("10.0.0.1")
-    assert hub.admit("10.0.0.2") is None
-    assert "full" in hub.admit("10.0.0.3")
-    for address in ("10.0.0.1", "10.0.0.1", "10.0.0.2"):
-        hub.release(address)
-    assert hub.total == 0 and not hub.per_address
-    for _ in range(CODE_FAILS):
-        hub.wrong_code("10.0.0.4")
-    assert "wrong join codes" in hub.admit("10.0.0.4")
-    assert hub.admit("10.0.0.5") is None
+def test_the_budgets_of_connections_logging_in_and_logged_in_are_kept(tmp_path, monkeypatch):
+    from tui.serve import ssh
+    from tui.serve.ssh import Hub, Options, _bounded, read_authorized_keys
+
+    class Conn:                       # what the hub reads of a connection
+        def __init__(self, address):
+            self.address, self.playing, self.dropped = address, False, ""
+
+        def drop(self, why):
+            self.dropped = why
+            hub.release(self)
+
+    now = [100.0]
+    monkeypatch.setattr(ssh.time, "monotonic", lambda: now[0])
+    hub = Hub(Options(port=0, codes=True, per_address=2, total=2, startups=2))
+    a1, a2, a3, b1, c1 = Conn("10.0.0.1"), Conn("10.0.0.1"), Conn("10.0.0.1"), Conn("10.0.0.2"), Conn("10.0.0.3")
+    assert hub.admit(a1) is None and hub.admit(a2) is None
+    assert "too many connections from your address" in hub.admit(a3)
+    assert "try again in a moment" in hub.admit(b1)           # two logging in, both still young
+    now[0] += ssh.EVICT_AFTER + 1
+    assert hub.admit(b1) is None and a1.dropped               # the oldest one not logged in gives way
+    assert hub.logged_in(a2) is None and hub.logged_in(b1) is None
+    assert hub.admit(c1) is None
+    assert "full" in hub.logged_in(c1)                        # two players are all it takes
+    for conn in (a2, b1, c1):
+        hub.release(conn)
+    assert hub.players == 0 and not hub.per_address and not hub.waiting
     assert _bounded(100000, 0) == (500, 24) and _bounded(-3, 70000) == (1, 200)
     keys = tmp_path / "authorized_keys"
     import asyncssh as a

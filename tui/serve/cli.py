@@ -34,9 +34,13 @@ def add_parsers(sub) -> None:
     sv.add_argument("--max-per-address", type=int, default=4, metavar="N",
                     help="connections at once from one address (default 4)")
     sv.add_argument("--max-connections", type=int, default=32, metavar="N",
-                    help="connections at once in all (default 32)")
+                    help="players logged in at once (default 32)")
+    sv.add_argument("--max-startups", type=int, default=8, metavar="N",
+                    help="SSH connections not yet logged in, at once (default 8); when full, the oldest "
+                         "still not logged in after 3 s gives its place to a new one")
     sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
-                    help="a connection must log in and start its session within this (default 20)")
+                    help="a connection must log in and start its session within this of its connect "
+                         "(default 20)")
 
     jn = sub.add_parser(
         "join", help="take a seat of a hosted game by its join code (for OpenSSH's ForceCommand)",
@@ -69,7 +73,7 @@ def serve(args: argparse.Namespace) -> int:
     if args.ssh is not None and args.web is not None:
         print("wartable serve: one of --ssh and --web per server (run two for both)", file=sys.stderr)
         return 2
-    for name in ("max_per_address", "max_connections"):
+    for name in ("max_per_address", "max_connections", "max_startups"):
         if getattr(args, name) < 1:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
@@ -106,7 +110,8 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
-                          total=args.max_connections, login_timeout=args.login_timeout)
+                          total=args.max_connections, startups=args.max_startups,
+                          login_timeout=args.login_timeout)
     try:
         return ssh.serve(options, created)
     except OSError as exc:

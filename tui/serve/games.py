@@ -94,6 +94,14 @@ def create(game_id: str, *, seed: int | None = None, **options) -> list[Seat]:
     return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in seats]
 
 
+def seat_data_dir(seat: Seat) -> Path:
+    """The data folder (settings, cache) of a seat taken by its join code: beside the hosted
+    games, never inside one, so nothing done in the app reaches a game's own files. (A seat
+    taken with an SSH key runs in that key's folder.)"""
+    digest = hashlib.sha256(f"{seat.game_dir.name}/{seat.side}".encode()).hexdigest()[:16]
+    return serve_dir() / "seats" / f"seat-{digest}"
+
+
 def seats_of(folder: Path) -> list[Seat]:
     """The seats of the hosted game in ``folder`` ([] when it is not one, or is damaged)."""
     try:

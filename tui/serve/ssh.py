@@ -11,10 +11,19 @@ Who gets in:
     ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last;
   * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat.
 
-Limits: connections per address and in all (counted from the TCP connect); a login must finish
-within ``login_timeout`` and a session start soon after; wrong join codes from one address are
-counted and the address refused for a while after too many. Input is flow-controlled (a flood
-backs up in the flooder's own SSH window); terminal sizes are bounded.
+Limits, the way OpenSSH sets them:
+  * connections per address (counted from the TCP connect), players logged in (``total``), and
+    a smaller budget of connections not yet logged in (``startups``): when it is full, a new
+    connection takes the place of the oldest one still not logged in after a few seconds, so
+    idle or slow clients cannot keep players out;
+  * the login and the start of the session must both be done within ``login_timeout`` of the
+    connect; one session channel per connection; at most ``MAX_USERNAMES`` user names and
+    ``MAX_KEY_TRIES`` keys tried per connection, then it is closed;
+  * every join code tried goes through the back-off of ``tui.serve.guard`` (a key login never
+    waits for it);
+  * environment requests are capped in number and size; input is flow-controlled (a flood backs
+    up in the flooder's own SSH window) and decoded by the app with replacement; terminal sizes
+    are bounded. A client's EOF ends its session once, with the app's exit status.
 """
 
 from __future__ import annotations
@@ -38,10 +47,15 @@ from pathlib import Path
 import asyncssh
 
 from . import games
+from .guard import Busy, CodeGuard
 
 MAX_COLS, MAX_ROWS = 500, 200          # a bigger size request is cut to this
 IN_HIGH, IN_LOW = 64 * 1024, 16 * 1024  # input waiting for the app: pause the client above, resume below
-CODE_FAILS, CODE_WINDOW = 10, 60.0     # wrong join codes per address within the window
+CODE_FAILS, CODE_WINDOW = 10, 60.0     # (the web's lock-out, until it moves to tui.serve.guard)
+MAX_USERNAMES = 3                      # user names one connection may try (each code is one)
+MAX_KEY_TRIES = 6                      # keys one connection may offer (OpenSSH's MaxAuthTries)
+MAX_ENV, MAX_ENV_BYTES = 16, 1024      # environment requests per session, and bytes in each
+EVICT_AFTER = 3.0                      # a connection not logged in after this may lose its place
 
 
 @dataclass
@@ -52,6 +66,7 @@ class Options:
     codes: bool = False
     per_address: int = 4
     total: int = 32
+    startups: int = 8
     login_timeout: float = 20.0
     python: str = sys.executable
     extra_env: dict = field(default_factory=dict)
@@ -104,14 +119,15 @@ def key_folder(blob: bytes) -> str:
 
 
 class Hub:
-    """What all connections share: options, keys, counts, and the log."""
+    """What all connections share: options, keys, counts, the code guard, and the log."""
 
     def __init__(self, options: Options) -> None:
         self.options = options
         self.keys = read_authorized_keys(options.authorized_keys) if options.authorized_keys else {}
         self.per_address: Counter[str] = Counter()
-        self.total = 0
-        self.code_fails: dict[str, deque[float]] = defaultdict(deque)
+        self.waiting: dict[Connection, float] = {}     # not logged in yet -> when it connected
+        self.players = 0                               # logged in
+        self.guard = CodeGuard()
         self.sessions: set[Session] = set()
 
     def say(self, message: str) -> None:
@@ -120,35 +136,38 @@ class Hub:
         except (OSError, ValueError):
             pass                          # no one reads the log: serving goes on
 
-    def admit(self, address: str) -> str | None:
-        """Count a new connection; the reason it is refused, or None."""
-        if self.total >= self.options.total:
-            return "the server is full"
-        if self.per_address[address] >= self.options.per_address:
+    def admit(self, conn: "Connection") -> str | None:
+        """Count a new connection (not logged in yet); the reason it is refused, or None. When
+        the budget of connections not logged in is full, the oldest of them that has had
+        ``EVICT_AFTER`` seconds makes room: a legitimate login takes well under that."""
+        if self.per_address[conn.address] >= self.options.per_address:
             return "too many connections from your address"
-        if self._fails(address) >= CODE_FAILS:
-            return "too many wrong join codes from your address; wait a minute"
-        self.total += 1
-        self.per_address[address] += 1
+        if len(self.waiting) >= self.options.startups:
+            oldest = min(self.waiting, key=self.waiting.get)
+            if time.monotonic() - self.waiting[oldest] < EVICT_AFTER:
+                return "too many connections are logging in; try again in a moment"
+            oldest.drop("it took too long to log in")
+        self.waiting[conn] = time.monotonic()
+        self.per_address[conn.address] += 1
         return None
 
-    def release(self, address: str) -> None:
-        self.total -= 1
-        self.per_address[address] -= 1
-        if self.per_address[address] <= 0:
-            del self.per_address[address]
+    def logged_in(self, conn: "Connection") -> str | None:
+        """Move ``conn`` from the waiting budget to the players'; the reason it is refused."""
+        self.waiting.pop(conn, None)
+        if self.players >= self.options.total:
+            return "the server is full"
+        self.players += 1
+        conn.playing = True
+        return None
 
-    def _fails(self, address: str) -> int:
-        stamps = self.code_fails[address]
-        while stamps and stamps[0] < time.monotonic() - CODE_WINDOW:
-            stamps.popleft()
-        if not stamps:
-            del self.code_fails[address]
-            return 0
-        return len(stamps)
-
-    def wrong_code(self, address: str) -> None:
-        self.code_fails[address].append(time.monotonic())
+    def release(self, conn: "Connection") -> None:
+        self.waiting.pop(conn, None)
+        if conn.playing:
+            conn.playing = False
+            self.players -= 1
+        self.per_address[conn.address] -= 1
+        if self.per_address[conn.address] <= 0:
+            del self.per_address[conn.address]
 
 
 class Connection(asyncssh.SSHServer):
@@ -159,6 +178,9 @@ class Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = ""
         self.counted = False
+        self.playing = False
+        self.usernames = 0
+        self.key_tries = 0
         self.seat: games.Seat | None = None
         self.key: bytes | None = None
         self.session: Session | None = None
@@ -168,31 +190,56 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?",)
         self.address = str(peer[0])
-        refused = self.hub.admit(self.address)
+        refused = self.hub.admit(self)
         if refused:
             self.hub.say(f"refused {self.address}: {refused}")
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refused)
             return
         self.counted = True
+        # the login and the session's start, both within the login timeout of the connect
+        self.timer = asyncio.get_running_loop().call_later(
+            self.hub.options.login_timeout, self._too_slow)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
             self.counted = False
-            self.hub.release(self.address)
+            self.hub.release(self)
         if self.timer is not None:
             self.timer.cancel()
         if self.session is not None:
             self.session.stop()
 
-    def begin_auth(self, username: str) -> bool:
+    def drop(self, why: str) -> None:
+        """Close this connection, telling the client why in one line."""
+        if self.counted:
+            self.counted = False
+            self.hub.release(self)
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, why)
+
+    def _too_slow(self) -> None:
+        if self.session is None or not self.session.started:
+            self.drop("no session was started in time")
+
+    async def begin_auth(self, username: str) -> bool:
         if not self.counted:
             return True
+        self.usernames += 1
+        if self.usernames > MAX_USERNAMES:
+            self.hub.say(f"closed {self.address}: too many user names on one connection")
+            self.drop("too many user names tried")
+            return True
         if self.hub.options.codes and games.CODE_RE.match(username.strip().lower()):
+            try:
+                await self.hub.guard.turn(self.address)
+            except Busy:
+                self.drop("too many tries at once from your address; wait a moment")
+                return True
             self.seat = games.find(username)
             if self.seat is not None:
                 return False              # the join code is the credential
-            self.hub.wrong_code(self.address)
+            self.hub.guard.wrong(self.address)
             self.hub.say(f"wrong join code from {self.address}")
             self._banner("wartable: no hosted game has that join code.")
         elif not self.hub.keys:
@@ -209,6 +256,10 @@ class Connection(asyncssh.SSHServer):
         return bool(self.hub.keys) and self.counted
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.key_tries += 1
+        if self.key_tries > MAX_KEY_TRIES:
+            self.drop("too many keys tried")
+            return False
         if key.public_data in self.hub.keys:
             self.key = key.public_data
             return True
@@ -221,21 +272,18 @@ class Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
-        # in, but a session must start soon: a connection that never asks for one is closed
-        self.timer = asyncio.get_running_loop().call_later(
-            self.hub.options.login_timeout, self._no_session)
-
-    def _no_session(self) -> None:
-        if self.session is None and self.conn is not None:
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was started")
+        refused = self.hub.logged_in(self) if self.counted else "not admitted"
+        if refused:
+            self.hub.say(f"refused {self.address} after its login: {refused}")
+            self.drop(refused)
 
     def session_requested(self):
-        if self.session is not None:
+        if self.session is not None or not self.playing:
             return False                  # one session per connection
-        if self.timer is not None:
-            self.timer.cancel()
         self.session = Session(self)
-        return self.session
+        chan = self.conn.create_server_channel()
+        _cap_environment(chan)
+        return chan, self.session
 
     # everything else is refused: forwarding of ports, sockets, agents, X11, tunnels
     def connection_requested(self, *args):
@@ -271,7 +319,9 @@ class Session(asyncssh.SSHServerSession):
         self.proc: asyncio.subprocess.Process | None = None
         self.pending = bytearray()
         self.reading_paused = False
+        self.started = False
         self.stopped = False
+        self.ending = False               # the client sent EOF: the app is being ended
 
     # -- requests --------------------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -307,16 +357,19 @@ class Session(asyncssh.SSHServerSession):
 
     # -- the process -----------------------------------------------------------------------
     def session_started(self) -> None:
+        self.started = True
+        if self.owner.timer is not None:
+            self.owner.timer.cancel()
         self.hub.sessions.add(self)
         asyncio.get_running_loop().create_task(self._run())
 
-    def _argv(self) -> tuple[list[str], Path] | str:
+    async def _argv(self) -> tuple[list[str], Path] | str:
         """The child's arguments and data folder, or what is wrong."""
         py = [self.hub.options.python, "-m", "tui.serve.child"]
         base = games.serve_dir()
         if self.owner.seat is not None:
             seat = self.owner.seat
-            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+            return py + ["seat", str(seat.game_dir), seat.side], games.seat_data_dir(seat)
         if self.owner.key is None:
             return "not logged in"
         mine = key_folder(self.owner.key)
@@ -332,19 +385,24 @@ class Session(asyncssh.SSHServerSession):
                     "CODE@this host")
             self.hub.say(f"new hosted game {seats[0].game_dir.name}")
             seat = games.claim(seats[0], mine)
-            return py + ["seat", str(seat.game_dir), seat.side, note], seat.game_dir / "data"
+            return py + ["seat", str(seat.game_dir), seat.side, note], home
         if words[:1] == ["join"]:
+            try:
+                await self.hub.guard.turn(self.owner.address)
+            except Busy:
+                return "too many tries at once from your address; wait a moment"
             seat = games.find(words[1])
             if seat is None:
-                self.hub.wrong_code(self.owner.address)
+                self.hub.guard.wrong(self.owner.address)
+                self.hub.say(f"wrong join code from {self.owner.address}")
                 return "no game has that join code"
             seat = games.claim(seat, mine)
-            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+            return py + ["seat", str(seat.game_dir), seat.side], home
         if words == ["resume"]:
             seat = games.held_by(mine)
             if seat is None:
                 return "your key holds no seat yet (new GAME, or join CODE)"
-            return py + ["seat", str(seat.game_dir), seat.side], seat.game_dir / "data"
+            return py + ["seat", str(seat.game_dir), seat.side], home
         return py + ["launcher"], home
 
     async def _run(self) -> None:
@@ -356,7 +414,7 @@ class Session(asyncssh.SSHServerSession):
             self._finish("wartable: the session failed; see the server's log.\r\n", 1)
 
     async def _run_app(self) -> None:
-        what = self._argv()
+        what = await self._argv()
         if isinstance(what, str):
             self._finish(f"wartable: {what}\r\n", 1)
             return
@@ -411,8 +469,16 @@ class Session(asyncssh.SSHServerSession):
         if not data:
             self._stop_reading()
             return
-        if self.chan is not None and not self.stopped:
+        self._send(data)
+
+    def _send(self, data: bytes) -> None:
+        """The app's output to the client; a channel that has gone ends the session."""
+        if self.chan is None or self.stopped:
+            return
+        try:
             self.chan.write(data)
+        except (BrokenPipeError, OSError, asyncssh.Error):
+            self.stop()
 
     def _drain(self) -> None:
         if self.master is None:
@@ -422,8 +488,7 @@ class Session(asyncssh.SSHServerSession):
                 data = os.read(self.master, 65536)
                 if not data:
                     break
-                if self.chan is not None and not self.stopped:
-                    self.chan.write(data)
+                self._send(data)
         except OSError:
             pass
 
@@ -483,7 +548,15 @@ class Session(asyncssh.SSHServerSession):
             _set_size(self.master, *self.size)   # the kernel sends SIGWINCH to the app
 
     def eof_received(self) -> bool:
-        return False
+        """The client will send nothing more: end the app (its game waits in its save) and,
+        once it has gone, send its exit status and close, once. True keeps the channel open
+        for that."""
+        if self.proc is None or self.proc.returncode is not None:
+            return False
+        if not self.ending:
+            self.ending = True
+            self._kill()
+        return True
 
     # -- the end -------------------------------------------------------------------------------
     def connection_lost(self, exc: Exception | None) -> None:
@@ -545,6 +618,25 @@ class Session(asyncssh.SSHServerSession):
                 pass
         self.stopped = True
         self._close_master()
+
+
+def _cap_environment(chan: asyncssh.SSHServerChannel) -> None:
+    """Bound what a client may set with environment requests. asyncssh keeps every one it is
+    sent, each up to a packet's size, with no limit on their number (its handler
+    ``SSHServerChannel._process_env_request``, looked up by name for each "env" request; checked
+    on asyncssh 2.24): this wraps that handler on the one channel, refusing a request past
+    ``MAX_ENV`` or bigger than ``MAX_ENV_BYTES``. Only NO_COLOR and COLORTERM are ever read."""
+    accept = chan._process_env_request
+    taken = 0
+
+    def capped(packet) -> bool:
+        nonlocal taken
+        if taken >= MAX_ENV or len(packet.get_remaining_payload()) > MAX_ENV_BYTES:
+            return False
+        taken += 1
+        return accept(packet)
+
+    chan._process_env_request = capped
 
 
 def _bounded(width: int, height: int) -> tuple[int, int]:
