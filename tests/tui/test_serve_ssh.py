@@ -463,17 +463,24 @@ def test_the_budgets_of_connections_logging_in_and_logged_in_are_kept(tmp_path, 
 
     now = [100.0]
     monkeypatch.setattr(ssh.time, "monotonic", lambda: now[0])
-    hub = Hub(Options(port=0, codes=True, per_address=2, total=2, startups=2))
-    a1, a2, a3, b1, c1 = Conn("10.0.0.1"), Conn("10.0.0.1"), Conn("10.0.0.1"), Conn("10.0.0.2"), Conn("10.0.0.3")
-    assert hub.admit(a1) is None and hub.admit(a2) is None
-    assert "too many connections from your address" in hub.admit(a3)
-    assert "try again in a moment" in hub.admit(b1)           # two logging in, both still young
+    hub = Hub(Options(port=0, codes=True, per_address=2, total=2, startups=4))   # an address: 1 of 4
+    a1, a2, a3, a4 = (Conn("10.0.0.1") for _ in range(4))
+    b1, c1, d1, e1 = Conn("10.0.0.2"), Conn("10.0.0.3"), Conn("10.0.0.4"), Conn("10.0.0.5")
+    assert hub.admit(a1) is None
+    assert "try again in a moment" in hub.admit(a2)           # its address's share, still young
     now[0] += ssh.EVICT_AFTER + 1
-    assert hub.admit(b1) is None and a1.dropped               # the oldest one not logged in gives way
+    assert hub.admit(a2) is None and a1.dropped == "it took too long to log in"
+    for conn in (b1, c1, d1):
+        assert hub.admit(conn) is None
+    assert "try again in a moment" in hub.admit(e1)           # all four places, all young
     assert hub.logged_in(a2) is None and hub.logged_in(b1) is None
-    assert hub.admit(c1) is None
-    assert "full" in hub.logged_in(c1)                        # two players are all it takes
-    for conn in (a2, b1, c1):
+    assert hub.admit(e1) is None                              # two logged in: their places free
+    assert hub.admit(a3) is None and hub.logged_in(a3) == "the server is full"
+    a3.drop("the server is full")                             # as the connection does then
+    now[0] += ssh.EVICT_AFTER + 1
+    assert hub.admit(a4) is None                              # a2 playing, a4 logging in
+    assert "too many connections from your address" in hub.admit(Conn("10.0.0.1"))
+    for conn in (a2, b1, c1, d1, e1, a4):
         hub.release(conn)
     assert hub.players == 0 and not hub.per_address and not hub.waiting
     assert _bounded(100000, 0) == (500, 24) and _bounded(-3, 70000) == (1, 200)

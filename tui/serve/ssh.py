@@ -137,19 +137,32 @@ class Hub:
             pass                          # no one reads the log: serving goes on
 
     def admit(self, conn: "Connection") -> str | None:
-        """Count a new connection (not logged in yet); the reason it is refused, or None. When
-        the budget of connections not logged in is full, the oldest of them that has had
-        ``EVICT_AFTER`` seconds makes room: a legitimate login takes well under that."""
+        """Count a new connection (not logged in yet); the reason it is refused, or None.
+
+        Connections not logged in have a budget of ``startups``, and one address a quarter of
+        it. When the address's share, or the whole budget, is full, the oldest connection there
+        that has had ``EVICT_AFTER`` seconds makes room (a legitimate login takes well under
+        that): a client that holds slots open holds only its own address's few."""
         if self.per_address[conn.address] >= self.options.per_address:
             return "too many connections from your address"
-        if len(self.waiting) >= self.options.startups:
-            oldest = min(self.waiting, key=self.waiting.get)
-            if time.monotonic() - self.waiting[oldest] < EVICT_AFTER:
-                return "too many connections are logging in; try again in a moment"
-            oldest.drop("it took too long to log in")
+        share = max(1, self.options.startups // 4)
+        if not (self._room([c for c in self.waiting if c.address == conn.address], share)
+                and self._room(list(self.waiting), self.options.startups)):
+            return "too many connections are logging in; try again in a moment"
         self.waiting[conn] = time.monotonic()
         self.per_address[conn.address] += 1
         return None
+
+    def _room(self, crowd: list["Connection"], most: int) -> bool:
+        """Whether one more may join ``crowd`` (connections not logged in), after the oldest of
+        them gives way if it is full and that one has had its ``EVICT_AFTER`` seconds."""
+        if len(crowd) < most:
+            return True
+        oldest = min(crowd, key=self.waiting.get)
+        if time.monotonic() - self.waiting[oldest] < EVICT_AFTER:
+            return False
+        oldest.drop("it took too long to log in")
+        return True
 
     def logged_in(self, conn: "Connection") -> str | None:
         """Move ``conn`` from the waiting budget to the players'; the reason it is refused."""
