@@ -1,14 +1,11 @@
-"""`wartable serve --web`: the page, the app behind its websocket, the limits, and a screenshot
-of the page in headless Chromium (skipped, saying why, when Chromium is not installed)."""
+"""`wartable serve --web`: the page, the app behind its websocket, the limits (the page in a real
+browser: test_serve_browser.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import base64
 import json
 import os
-import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -19,8 +16,6 @@ import aiohttp
 import pytest
 
 from tests.support.ssh_term import ROOT, plain
-
-BROWSERS = ("chromium-headless-shell", "chromium", "chromium-browser", "google-chrome", "headless_shell")
 
 
 def free_port() -> int:
@@ -128,66 +123,6 @@ async def test_garbage_messages_and_huge_sizes_do_not_take_the_server_down(web):
             await asyncio.sleep(0.5)
     shown = await _app_screen(web, "WWII campaign wargames")       # the next visitor is served
     assert "WWII campaign wargames" in shown
-
-
-async def _screenshot(browser: str, url: str, profile) -> tuple[float, bytes]:
-    """Open ``url`` in headless Chromium and, over its DevTools protocol, wait (bounded) for the
-    app's first bytes on the page, then take a screenshot: (seconds waited, PNG bytes)."""
-    proc = subprocess.Popen([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                             f"--user-data-dir={profile}", "--window-size=1100,700",
-                             "--remote-debugging-port=0", url],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
-    try:
-        devtools = None
-        for _ in range(200):
-            line = proc.stderr.readline().decode(errors="replace")
-            found = re.search(r"DevTools listening on ws://[^/]+:(\d+)/", line)
-            if found or not line:
-                devtools = found and int(found.group(1))
-                break
-        assert devtools, "Chromium did not open its DevTools port"
-        async with aiohttp.ClientSession() as http:
-            async with http.get(f"http://127.0.0.1:{devtools}/json/list") as listing:
-                page = next(p for p in await listing.json() if p["type"] == "page")
-            async with http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
-                ids = iter(range(1, 10_000))
-
-                async def call(method: str, **params):
-                    n = next(ids)
-                    await ws.send_json({"id": n, "method": method, "params": params})
-                    while True:
-                        msg = await asyncio.wait_for(ws.receive_json(), 30)
-                        if msg.get("id") == n:
-                            return msg.get("result", {})
-
-                start = time.monotonic()
-                while time.monotonic() - start < 30:
-                    got = await call("Runtime.evaluate", returnByValue=True,
-                                     expression="document.body.classList.contains('-first-byte')")
-                    if got.get("result", {}).get("value"):
-                        break
-                    await asyncio.sleep(0.2)
-                waited = time.monotonic() - start
-                await asyncio.sleep(1.0)                 # the first frames drawn
-                shot = await call("Page.captureScreenshot", format="png")
-                return waited, base64.b64decode(shot["data"])
-    finally:
-        os.killpg(proc.pid, signal.SIGKILL)          # the browser and every process it started
-        proc.wait()
-
-
-async def test_a_screenshot_of_the_page_in_headless_chromium(web, tmp_path):
-    browser = next((shutil.which(b) for b in BROWSERS if shutil.which(b)), None)
-    if browser is None:
-        pytest.skip("no headless Chromium here (apt-get install chromium-headless-shell, or chromium)")
-    waited, png = await _screenshot(browser, web, tmp_path / "profile")
-    assert waited < 30, "the app sent nothing to the page within 30 s"
-    (tmp_path / "page.png").write_bytes(png)
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
-    assert (width, height) == (1100, 700)
-    # the splash page alone is about 9 KB; the launcher's text makes it several times that
-    assert len(png) > 20_000, f"the page shows no app ({len(png)} bytes)"
 
 
 async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
