@@ -461,7 +461,7 @@ class Session(asyncssh.SSHServerSession):
         finally:
             if self.proc is not None:
                 os.close(slave)
-        if self.stopped:                  # the client left while the process started
+        if self.stopped or self.ending:   # the client left, or sent EOF, while it started
             self._kill()
         os.set_blocking(master, False)
         loop = asyncio.get_running_loop()
@@ -564,11 +564,10 @@ class Session(asyncssh.SSHServerSession):
         """The client will send nothing more: end the app (its game waits in its save) and,
         once it has gone, send its exit status and close, once. True keeps the channel open
         for that."""
-        if self.proc is None or self.proc.returncode is not None:
-            return False
         if not self.ending:
             self.ending = True
-            self._kill()
+            if self.proc is not None:     # else it is ended as soon as it has started
+                self._kill()
         return True
 
     # -- the end -------------------------------------------------------------------------------
