@@ -220,3 +220,24 @@ async def test_a_client_that_sends_eof_ends_its_session_once_and_cleanly(tmp_pat
         assert "BrokenPipeError" not in log and "Traceback" not in log, log[-2000:]
     finally:
         server.stop()
+
+
+def test_openssh_with_stdin_at_eof_gets_its_exit_status_at_once(tmp_path):
+    # `ssh -tt host < /dev/null` sends EOF before the app has started: it used to hang
+    import shutil
+    import subprocess
+    ssh = shutil.which("ssh")
+    if ssh is None:
+        pytest.skip("OpenSSH's ssh client is not installed (apt-get install openssh-client)")
+    server, _ = key_server(tmp_path)
+    try:
+        seat = fresh_game(server.data)["axis"]
+        done = subprocess.run(
+            [ssh, "-tt", "-p", str(server.port), "-o", "StrictHostKeyChecking=no", "-o",
+             "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR", "-F", "/dev/null",
+             f"{seat.code}@127.0.0.1"], stdin=subprocess.DEVNULL, capture_output=True, timeout=30)
+        assert done.returncode != 255, done.stderr          # 255: ssh's own failure
+        assert b"Traceback" not in done.stdout + done.stderr
+    finally:
+        log = server.stop()
+    assert "Traceback" not in log and "BrokenPipeError" not in log, log[-2000:]
