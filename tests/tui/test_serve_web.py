@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -25,21 +26,18 @@ def free_port() -> int:
 
 
 class Site(str):
-    """The server's address, and its data folder (``data``)."""
+    """The launcher's link, as the server printed it (``/?token=...``); ``base`` is the server's
+    address, ``token`` its secret, ``data`` its data folder."""
 
 
-@pytest.fixture(scope="module")
-def web(tmp_path_factory):
-    data = tmp_path_factory.mktemp("web") / "data"
-    port = free_port()
+def start_server(data, port: int, *args: str) -> tuple[subprocess.Popen, Site]:
     env = dict(os.environ, WARTABLE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--web", str(port),
-                             "--max-per-address", "2", "--codes"],
+    proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--web", str(port), *args],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
     line = proc.stdout.readline().decode()
-    assert f"http://127.0.0.1:{port}" in line, line
-    url = f"http://127.0.0.1:{port}"
+    link = re.search(r"http://\S+", line)         # the first address printed: the launcher's link
+    assert link and link.group(0).startswith(f"http://127.0.0.1:{port}/?token="), line
     end = time.monotonic() + 20
     while time.monotonic() < end:                   # listening (bounded wait)
         try:
@@ -47,9 +45,14 @@ def web(tmp_path_factory):
             break
         except OSError:
             time.sleep(0.1)
-    site = Site(url)
+    site = Site(link.group(0))
+    site.base = f"http://127.0.0.1:{port}"
+    site.token = link.group(0).split("token=", 1)[1]
     site.data = data
-    yield site
+    return proc, site
+
+
+def stop_server(proc: subprocess.Popen, data) -> None:
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(10)
@@ -63,6 +66,25 @@ def web(tmp_path_factory):
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, f"app processes outlived the server: {left}"
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    data = tmp_path_factory.mktemp("web") / "data"
+    proc, site = start_server(data, free_port(), "--max-per-address", "2", "--codes")
+    yield site
+    stop_server(proc, data)
+
+
+def browser() -> aiohttp.ClientSession:
+    """A client that keeps cookies as a browser does (aiohttp's own jar refuses an IP address's)."""
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def let_in(http: aiohttp.ClientSession, web: Site) -> None:
+    """Follow the launcher's link, as a player does: its cookie is kept in ``http``'s jar."""
+    async with http.get(web) as page:
+        assert page.status == 200, await page.text()
 
 
 def apps_of(data) -> list[int]:
@@ -82,11 +104,16 @@ def apps_of(data) -> list[int]:
     return pids
 
 
-async def _app_screen(url: str, until: str, width: int = 100, height: int = 30, send: list | None = None,
-                      path: str = "/ws") -> str:
+async def _app_screen(web: Site, until: str, width: int = 100, height: int = 30, send: list | None = None,
+                      path: str = "/ws", http: aiohttp.ClientSession | None = None) -> str:
+    """What the app behind ``path``'s websocket shows, once ``until`` is on it (bounded wait);
+    through ``http``, or a new visitor let in by the link."""
     out = b""
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(f"{url.replace('http', 'ws')}{path}?width={width}&height={height}") as ws:
+    async with browser() as mine:
+        if http is None:
+            http = mine
+            await let_in(http, web)
+        async with http.ws_connect(f"{web.base.replace('http', 'ws')}{path}?width={width}&height={height}") as ws:
             for message in send or []:
                 await ws.send_str(json.dumps(message))
             end = time.monotonic() + 30
@@ -103,20 +130,60 @@ async def _app_screen(url: str, until: str, width: int = 100, height: int = 30, 
 
 
 async def test_the_page_and_the_launcher_behind_its_websocket(web):
-    async with aiohttp.ClientSession() as http:
-        async with http.get(web) as page:
+    async with browser() as http:
+        await let_in(http, web)
+        async with http.get(web.base) as page:
             assert page.status == 200
             assert "wartable" in await page.text()
         # the page's websocket is on the address the browser used
-        async with http.get(web, headers={"Host": "wartable.example:8123"}) as page:
+        async with http.get(web.base, headers={"Host": "wartable.example:8123"}) as page:
             assert 'data-session-websocket-url="ws://wartable.example:8123/ws"' in await page.text()
     shown = await _app_screen(web, "WWII campaign wargames")
     assert "WWII campaign wargames" in shown
 
 
+async def test_the_launcher_needs_the_link_with_its_token(web):
+    ws = web.base.replace("http", "ws")
+    async with browser() as http:
+        # no token, a wrong one, one that is no text a token is made of: one line, no launcher
+        for url in (web.base, f"{web.base}/?token=", f"{web.base}/?token={web.token[:-1]}x",
+                    f"{web.base}/?token=%C3%A9%ED%A0%80", f"{web.base}/?token={web.token}&token=x"):
+            async with http.get(url) as page:
+                text = await page.text()
+                assert page.status == 403, url
+                assert text.startswith("wartable: ") and text.count("\n") == 1, text
+                assert "textual" not in text and "Set-Cookie" not in page.headers
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{ws}/ws")
+        assert refused.value.status == 403
+        # a cookie of the right shape that this server did not sign
+        http.cookie_jar.update_cookies({f"wartable-{web.base.rsplit(':', 1)[1]}": "a" * 32 + "." + "b" * 64})
+        async with http.get(web.base) as page:
+            assert page.status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await http.ws_connect(f"{ws}/ws")
+        assert refused.value.status == 403
+
+        # the link: a cookie only scripts of no page can read, sent to this site only, and on
+        # to the launcher by the page itself, without the token in the address
+        http.cookie_jar.clear()
+        async with http.get(web) as page:
+            assert page.status == 200
+            cookie = page.headers["Set-Cookie"]
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+            assert web.token not in cookie
+            assert page.headers["Cache-Control"] == "no-store"
+            body = await page.text()
+            assert "location.replace(location.pathname)" in body and web.token not in body
+        async with http.get(web.base) as page:
+            assert page.status == 200 and "data-session-websocket-url" in await page.text()
+    assert "WWII campaign wargames" in await _app_screen(web, "WWII campaign wargames")
+
+
 async def test_garbage_messages_and_huge_sizes_do_not_take_the_server_down(web):
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(f"{web.replace('http', 'ws')}/ws?width=99999999&height=x") as ws:
+    async with browser() as http:
+        await let_in(http, web)
+        async with http.ws_connect(f"{web.base.replace('http', 'ws')}/ws?width=99999999&height=x") as ws:
             for junk in ("not json", json.dumps({"a": 1}), json.dumps(["resize", {"width": 10**9, "height": -5}]),
                          json.dumps(["stdin", "\x1b[" + "9" * 3000 + "m" + "\xff" * 100])):
                 await ws.send_str(junk)
@@ -133,33 +200,35 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
         axis, soviet = games.create("roads", seed=7)
     finally:
         os.environ["WARTABLE_DATA_DIR"] = old
-    async with aiohttp.ClientSession() as http:
-        async with http.get(f"{web}/seat/{soviet.code}") as page:
+    async with aiohttp.ClientSession() as http:           # no cookie: the code is the credential
+        async with http.get(f"{web.base}/seat/{soviet.code}") as page:
             assert page.status == 200
             assert f'/ws/seat/{soviet.code}"' in await page.text()
-        async with http.get(f"{web}/seat/abcde-fghjk") as page:
+        async with http.get(f"{web.base}/seat/abcde-fghjk") as page:
             assert page.status == 404
-        async with http.get(f"{web}/seat/%3Cscript%3E") as page:
+        async with http.get(f"{web.base}/seat/%3Cscript%3E") as page:
             assert page.status == 404 and "<script>" not in await page.text()
     # the seat's top line can be painted a frame before its menu: wait for the menu's line
-    shown = await _app_screen(web, "Waiting for Axis", path=f"/ws/seat/{soviet.code}")
+    async with aiohttp.ClientSession() as http:
+        shown = await _app_screen(web, "Waiting for Axis", path=f"/ws/seat/{soviet.code}", http=http)
     assert "seat: Soviet" in shown and "Waiting for Axis" in shown
 
 
 async def test_connections_from_one_address_are_limited(web):
     # last in the file: the tabs it holds keep their places until their apps have ended
-    async with aiohttp.ClientSession() as http:
+    async with browser() as http:
+        await let_in(http, web)
         held = []
         end = time.monotonic() + 20
         while len(held) < 2 and time.monotonic() < end:     # earlier tests' tabs may still be closing
             try:
-                held.append(await http.ws_connect(f"{web.replace('http', 'ws')}/ws"))
+                held.append(await http.ws_connect(f"{web.base.replace('http', 'ws')}/ws"))
             except aiohttp.WSServerHandshakeError:
                 await asyncio.sleep(0.2)
         assert len(held) == 2
         try:
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(f"{web.replace('http', 'ws')}/ws")
+                await http.ws_connect(f"{web.base.replace('http', 'ws')}/ws")
             assert refused.value.status == 503
         finally:
             for ws in held:

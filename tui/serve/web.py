@@ -1,15 +1,22 @@
 """`wartable serve --web PORT`: the app in a browser, through textual-serve.
 
 Each browser tab runs its own wartable process, started from a fixed command: what a player
-types goes to the app, never to a shell. ``/`` is the launcher; with join codes allowed
-(``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted game (the code is only
-looked up: the command is built from the seat found, never from the address). On top of
-textual-serve: connections per address and in all are limited, wrong codes are counted per
-address, and the terminal sizes a page asks for are bounded.
+types goes to the app, never to a shell. ``/`` is the launcher, and it needs the server's
+secret: the link printed at start (``/?token=...``, a new token at every start) sets a cookie
+(HttpOnly, SameSite=Strict, signed with a key of this run) and sends the browser on to ``/``,
+so the token leaves the address bar; the page and its websocket then need that cookie. With
+join codes allowed (``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted game (the
+code is the credential and is only looked up: the command is built from the seat found, never
+from the address). On top of textual-serve: connections per address and in all are limited,
+wrong codes are counted per address, and the terminal sizes a page asks for are bounded.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import re
+import secrets
 import shlex
 import sys
 import time
@@ -17,6 +24,21 @@ from collections import Counter, defaultdict, deque
 
 from . import games
 from .ssh import CODE_FAILS, CODE_WINDOW, MAX_COLS, MAX_ROWS
+
+COOKIE_DAYS = 90                        # how long a browser keeps its cookie (a restart voids it sooner)
+_VISITOR_RE = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{64})\Z")
+
+NO_TOKEN = "wartable: this page needs the link the server printed at start (http://.../?token=...).\n"
+WRONG_TOKEN = "wartable: that link's token is not this server's (it prints a new link at every start).\n"
+
+# the answer to the link: the cookie is set, and the page goes on to itself without the token.
+# A script (not an HTTP redirect) goes on, so the step is the page's own, same-site: a browser
+# that followed the link from another site (a chat, a mail) then sends the SameSite=Strict cookie.
+TOKEN_PAGE = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>wartable</title>
+<script>location.replace(location.pathname);</script></head>
+<body><p><a href="./">wartable: open the launcher</a></p></body></html>
+"""
 
 
 def command() -> str:
@@ -30,14 +52,20 @@ def seat_command(seat: games.Seat) -> str:
             f"seat {q(str(seat.game_dir))} {q(seat.side)}")
 
 
+def same(given: str, secret: str) -> bool:
+    """``given`` is ``secret``, compared in constant time (any text: a non-ASCII guess is just wrong)."""
+    return secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
+
+
 def make_server(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False):
     import aiohttp_jinja2
+    import jinja2
     from aiohttp import web
     from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
     class WartableWeb(Server):
-        """textual-serve with limits, and seats by join code."""
+        """textual-serve with a secret link, limits, and seats by join code."""
 
         def __init__(self) -> None:
             shown = "localhost" if host in ("127.0.0.1", "::1") else host
@@ -45,13 +73,41 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                              public_url=f"http://{shown}:{port}")
             self.open: Counter[str] = Counter()
             self.fails: dict[str, deque[float]] = defaultdict(deque)
+            self.token = secrets.token_urlsafe(32)       # in the link printed at start
+            self.key = secrets.token_bytes(32)           # signs the cookies of this run
+            self.cookie = f"wartable-{port}"             # cookies are not kept per port: name it
 
         async def _make_app(self) -> web.Application:
-            app = await super()._make_app()
+            app = web.Application()
+            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+            # textual-serve's routes but its /download/{key}: wartable delivers no files
+            app.router.add_get("/", self.handle_index)
+            app.router.add_get("/ws", self.handle_websocket)
+            app.router.add_static("/static", self.statics_path)
             if codes:
                 app.router.add_get("/seat/{code}", self.handle_seat_index)
                 app.router.add_get("/ws/seat/{code}", self.handle_seat_websocket)
             return app
+
+        # -- the credential ----------------------------------------------------------------
+        def _sign(self, visitor: str) -> str:
+            return hmac.new(self.key, visitor.encode(), hashlib.sha256).hexdigest()
+
+        def visitor(self, request: web.Request) -> str | None:
+            """The visitor named by the request's cookie, when this run signed it; else None."""
+            found = _VISITOR_RE.match(request.cookies.get(self.cookie, ""))
+            if found and same(found.group(2), self._sign(found.group(1))):
+                return found.group(1)
+            return None
+
+        def _let_in(self, request: web.Request) -> web.Response:
+            """The answer to the link with the right token: a cookie naming the visitor."""
+            visitor = secrets.token_hex(16)
+            response = web.Response(text=TOKEN_PAGE, content_type="text/html",
+                                    headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+            response.set_cookie(self.cookie, f"{visitor}.{self._sign(visitor)}", path="/",
+                                max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Strict")
+            return response
 
         def _base(self, request: web.Request) -> str:
             # back to the address the browser used (a server on 0.0.0.0 is reached by a name or
@@ -59,8 +115,25 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             return f"{'https' if request.secure else 'http'}://{request.host}"
 
         async def handle_index(self, request: web.Request):
-            self.public_url = self._base(request)
-            return await super().handle_index(request)
+            if "token" in request.query:
+                given = request.query.getall("token")
+                if len(given) != 1 or not same(given[0], self.token):
+                    return web.Response(status=403, text=WRONG_TOKEN)
+                return self._let_in(request)
+            if self.visitor(request) is None:
+                return web.Response(status=403, text=NO_TOKEN)
+            return self._page(request, "/ws", "wartable")
+
+        def _page(self, request: web.Request, websocket: str, name: str):
+            """The app's page (textual-serve's), its websocket at ``websocket``."""
+            base = self._base(request)
+            context = {
+                "font_size": 16,
+                "app_websocket_url": "ws" + base[4:] + websocket,
+                "config": {"static": {"url": f"{base}/static/"}},
+                "application": {"name": name},
+            }
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
 
         def _seat(self, request: web.Request) -> games.Seat | None:
             address = request.remote or "?"
@@ -78,14 +151,7 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             seat = self._seat(request)
             if seat is None:
                 return web.Response(status=404, text="wartable: no hosted game has that join code.\n")
-            base = self._base(request)
-            context = {
-                "font_size": 16,
-                "app_websocket_url": "ws" + base[4:] + f"/ws/seat/{seat.code}",
-                "config": {"static": {"url": f"{base}/static/"}},
-                "application": {"name": f"wartable: {seat.label}"},
-            }
-            return aiohttp_jinja2.render_template("app_index.html", request, context)
+            return self._page(request, f"/ws/seat/{seat.code}", f"wartable: {seat.label}")
 
         async def handle_seat_websocket(self, request: web.Request):
             seat = self._seat(request)
@@ -94,6 +160,8 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             return await self._limited(request, seat_command(seat))
 
         async def handle_websocket(self, request: web.Request):
+            if self.visitor(request) is None:
+                return web.Response(status=403, text=NO_TOKEN)
             return await self._limited(request, self.command)
 
         async def _limited(self, request: web.Request, cmd: str):
@@ -154,7 +222,9 @@ def serve_web(host: str, port: int, per_address: int = 4, total: int = 32, codes
               created: list | None = None) -> int:
     server = make_server(host, port, per_address, total, codes)
     shown = "localhost" if host in ("127.0.0.1", "::1") else ("HOST" if host in ("0.0.0.0", "::") else host)
-    print(f"wartable serve: the web on http://{host}:{port} (one wartable per browser tab)", flush=True)
+    # the first address printed is the launcher's link: whoever has it can use the launcher
+    print(f"wartable serve: the web on http://{host}:{port}/?token={server.token} (one wartable per "
+          "browser tab; the link is the key: give it only to your players)", flush=True)
     for seat in created or []:
         print(f"  {seat.label} seat of {seat.game_dir.name}: http://{shown}:{port}/seat/{seat.code}", flush=True)
     server.serve()
