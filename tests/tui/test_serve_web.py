@@ -9,9 +9,12 @@ import os
 import re
 import signal
 import socket
+import stat
 import subprocess
 import sys
 import time
+from contextlib import asynccontextmanager
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -31,7 +34,7 @@ class Site(str):
 
 
 def start_server(data, port: int, *args: str) -> tuple[subprocess.Popen, Site]:
-    env = dict(os.environ, WARTABLE_DATA_DIR=str(data), PYTHONUNBUFFERED="1")
+    env = dict(os.environ, WARTABLE_DATA_DIR=str(data), PYTHONUNBUFFERED="1", HOST_ONLY="the host's own")
     proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--web", str(port), *args],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                             start_new_session=True)
@@ -104,29 +107,56 @@ def apps_of(data) -> list[int]:
     return pids
 
 
+@asynccontextmanager
+async def app_open(http: aiohttp.ClientSession, web: Site, until: str, path: str = "/ws",
+                   width: int = 100, height: int = 30, send: list | None = None):
+    """The websocket of ``path``, open, once ``until`` is on its screen (bounded wait): (ws, screen)."""
+    out = b""
+    async with http.ws_connect(f"{web.base.replace('http', 'ws')}{path}?width={width}&height={height}") as ws:
+        for message in send or []:
+            await ws.send_str(json.dumps(message))
+        end = time.monotonic() + 30
+        while time.monotonic() < end and until not in plain(out):
+            try:
+                msg = await asyncio.wait_for(ws.receive(), 1)
+            except asyncio.TimeoutError:
+                continue
+            if msg.type == aiohttp.WSMsgType.BINARY:
+                out += msg.data
+            elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                break
+        yield ws, plain(out)
+
+
 async def _app_screen(web: Site, until: str, width: int = 100, height: int = 30, send: list | None = None,
                       path: str = "/ws", http: aiohttp.ClientSession | None = None) -> str:
     """What the app behind ``path``'s websocket shows, once ``until`` is on it (bounded wait);
     through ``http``, or a new visitor let in by the link."""
-    out = b""
     async with browser() as mine:
         if http is None:
             http = mine
             await let_in(http, web)
-        async with http.ws_connect(f"{web.base.replace('http', 'ws')}{path}?width={width}&height={height}") as ws:
-            for message in send or []:
-                await ws.send_str(json.dumps(message))
-            end = time.monotonic() + 30
-            while time.monotonic() < end and until not in plain(out):
-                try:
-                    msg = await asyncio.wait_for(ws.receive(), 1)
-                except asyncio.TimeoutError:
-                    continue
-                if msg.type == aiohttp.WSMsgType.BINARY:
-                    out += msg.data
-                elif msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
-                    break
-    return plain(out)
+        async with app_open(http, web, until, path, width, height, send) as (_, shown):
+            return shown
+
+
+def visitor_of(http: aiohttp.ClientSession) -> str:
+    """The visitor id in ``http``'s cookie (the part before the dot)."""
+    return next(c.value.split(".")[0] for c in http.cookie_jar if c.key.startswith("wartable-"))
+
+
+def child_places(data) -> dict[str, tuple[dict[str, str], str]]:
+    """HOME -> (environment, working directory) of each app process of the server on ``data``."""
+    places = {}
+    for pid in apps_of(data):
+        try:
+            raw = open(f"/proc/{pid}/environ", "rb").read()
+            cwd = os.readlink(f"/proc/{pid}/cwd")
+        except OSError:
+            continue
+        env = dict(item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
+        places[env.get("HOME", "")] = (env, cwd)
+    return places
 
 
 async def test_the_page_and_the_launcher_behind_its_websocket(web):
@@ -180,6 +210,57 @@ async def test_the_launcher_needs_the_link_with_its_token(web):
     assert "WWII campaign wargames" in await _app_screen(web, "WWII campaign wargames")
 
 
+async def test_each_visitor_has_a_data_folder_of_its_own_never_the_hosts(web):
+    visitors = Path(web.data) / "serve" / "visitors"
+    async with browser() as anna, browser() as ben:
+        await let_in(anna, web)
+        await let_in(ben, web)
+        mine = {visitor_of(anna), visitor_of(ben)}
+        assert len(mine) == 2
+        await let_in(anna, web)                                   # the link again: the same visitor
+        assert visitor_of(anna) in mine
+        folders = {str(visitors / v) for v in mine}
+        async with app_open(anna, web, "WWII campaign wargames"), app_open(ben, web, "WWII campaign wargames"):
+            places = child_places(web.data)
+        assert folders <= set(places), (folders, list(places))
+        for home in folders:
+            env, cwd = places[home]
+            # its home, its data folder and its working directory: the visitor's folder, and
+            # nothing else of the server's environment
+            assert env["WARTABLE_DATA_DIR"] == home and cwd == home
+            assert home != os.environ.get("HOME") and env.get("HOST_ONLY") is None
+            assert set(env) <= {"HOME", "WARTABLE_DATA_DIR", "PATH", "LANG", "LC_ALL", "PYTHONPATH", "COLUMNS",
+                                "ROWS", "TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM",
+                                "TERM_PROGRAM_VERSION"}, sorted(env)
+            assert stat.S_IMODE(os.stat(home).st_mode) == 0o700
+    assert stat.S_IMODE(os.stat(visitors).st_mode) == 0o700
+    assert not (Path(web.data) / "saves").exists() and not (Path(web.data) / "stats.json").exists()
+
+
+def test_a_stranger_with_the_link_makes_no_more_visitor_folders_than_the_host_allows(tmp_path):
+    data = tmp_path / "data"
+    proc, web = start_server(data, free_port(), "--max-visitors", "2")
+
+    async def visits():
+        async with browser() as first, browser() as second:
+            await let_in(first, web)
+            await let_in(second, web)
+            for _ in range(20):                    # a new browser every time: no cookie kept
+                async with aiohttp.ClientSession() as stranger:
+                    async with stranger.get(web) as page:
+                        text = await page.text()
+                        assert page.status == 503 and text.count("\n") == 1, text
+                        assert "(2)" in text and "Set-Cookie" not in page.headers
+            await let_in(first, web)               # those who have a folder still come in
+            async with first.get(web.base) as page:
+                assert page.status == 200
+    try:
+        asyncio.run(visits())
+        assert len(os.listdir(data / "serve" / "visitors")) == 2
+    finally:
+        stop_server(proc, data)
+
+
 async def test_garbage_messages_and_huge_sizes_do_not_take_the_server_down(web):
     async with browser() as http:
         await let_in(http, web)
@@ -198,6 +279,7 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
     os.environ["WARTABLE_DATA_DIR"] = str(web.data)
     try:
         axis, soviet = games.create("roads", seed=7)
+        soviet_data = str(games.seat_data_dir(soviet))
     finally:
         os.environ["WARTABLE_DATA_DIR"] = old
     async with aiohttp.ClientSession() as http:           # no cookie: the code is the credential
@@ -210,7 +292,11 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
             assert page.status == 404 and "<script>" not in await page.text()
     # the seat's top line can be painted a frame before its menu: wait for the menu's line
     async with aiohttp.ClientSession() as http:
-        shown = await _app_screen(web, "Waiting for Axis", path=f"/ws/seat/{soviet.code}", http=http)
+        async with app_open(http, web, "Waiting for Axis", path=f"/ws/seat/{soviet.code}") as (_, shown):
+            places = child_places(web.data)
+    # the seat's process lives in the seat's own data folder (serve/seats/), as over SSH
+    env, cwd = places[soviet_data]
+    assert env["WARTABLE_DATA_DIR"] == cwd == soviet_data and "HOST_ONLY" not in env
     assert "seat: Soviet" in shown and "Waiting for Axis" in shown
 
 

@@ -38,6 +38,8 @@ def add_parsers(sub) -> None:
     sv.add_argument("--max-startups", type=int, default=8, metavar="N",
                     help="SSH connections not yet logged in, at once (default 8); when full, the oldest "
                          "still not logged in after 3 s gives its place to a new one")
+    sv.add_argument("--max-visitors", type=int, default=100, metavar="N",
+                    help="--web: browsers given a data folder of their own, kept between starts (default 100)")
     sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
                     help="a connection must log in and start its session within this of its connect "
                          "(default 20)")
@@ -73,7 +75,7 @@ def serve(args: argparse.Namespace) -> int:
     if args.ssh is not None and args.web is not None:
         print("wartable serve: one of --ssh and --web per server (run two for both)", file=sys.stderr)
         return 2
-    for name in ("max_per_address", "max_connections", "max_startups"):
+    for name in ("max_per_address", "max_connections", "max_startups", "max_visitors"):
         if getattr(args, name) < 1:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
@@ -86,7 +88,7 @@ def serve(args: argparse.Namespace) -> int:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
         return serve_web(args.host, args.web, args.max_per_address, args.max_connections,
-                         codes=args.codes or bool(args.new), created=created)
+                         codes=args.codes or bool(args.new), created=created, visitors=args.max_visitors)
     from . import ssh
     if args.authorized_keys is None and not (args.codes or args.new):
         print("wartable serve: nobody could log in: give --authorized-keys FILE and/or --codes",

@@ -4,7 +4,10 @@ Each browser tab runs its own wartable process, started from a fixed command: wh
 types goes to the app, never to a shell. ``/`` is the launcher, and it needs the server's
 secret: the link printed at start (``/?token=...``, a new token at every start) sets a cookie
 (HttpOnly, SameSite=Strict, signed with a key of this run) and sends the browser on to ``/``,
-so the token leaves the address bar; the page and its websocket then need that cookie. With
+so the token leaves the address bar; the page and its websocket then need that cookie. The
+cookie names a visitor, whose app runs in a data folder of its own (``serve/visitors/<id>`` of
+the server's data folder, mode 700: its HOME, data folder and working directory, with a clean
+environment), never the host's; the folders are bounded in number (``--max-visitors``). With
 join codes allowed (``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted game (the
 code is the credential and is only looked up: the command is built from the seat found, never
 from the address). On top of textual-serve: connections per address and in all are limited,
@@ -13,22 +16,28 @@ wrong codes are counted per address, and the terminal sizes a page asks for are 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
+import os
 import re
 import secrets
-import shlex
 import sys
 import time
 from collections import Counter, defaultdict, deque
+from pathlib import Path
 
 from . import games
 from .ssh import CODE_FAILS, CODE_WINDOW, MAX_COLS, MAX_ROWS
 
+MOST_VISITORS = 100                     # visitor folders kept (--max-visitors)
 COOKIE_DAYS = 90                        # how long a browser keeps its cookie (a restart voids it sooner)
-_VISITOR_RE = re.compile(r"([0-9a-f]{32})\.([0-9a-f]{64})\Z")
+_ID = r"[0-9a-f]{32}"                   # a visitor, and its folder's name: secrets.token_hex(16)
+_ID_RE = re.compile(_ID + r"\Z")
+_VISITOR_RE = re.compile(rf"({_ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id, a dot, its HMAC
 
 NO_TOKEN = "wartable: this page needs the link the server printed at start (http://.../?token=...).\n"
+FULL = "wartable: this server keeps data for as many visitors as it may ({}); ask its host.\n"
 WRONG_TOKEN = "wartable: that link's token is not this server's (it prints a new link at every start).\n"
 
 # the answer to the link: the cookie is set, and the page goes on to itself without the token.
@@ -41,15 +50,29 @@ TOKEN_PAGE = """<!DOCTYPE html>
 """
 
 
-def command() -> str:
-    # exec: the shell textual-serve starts becomes the app, whose parent is then the server
-    return f"exec {shlex.quote(sys.executable)} -m tui.serve.child launcher"
+def launcher_argv() -> list[str]:
+    return [sys.executable, "-m", "tui.serve.child", "launcher"]
 
 
-def seat_command(seat: games.Seat) -> str:
-    q = shlex.quote
-    return (f"WARTABLE_DATA_DIR={q(str(seat.game_dir / 'data'))} exec {q(sys.executable)} -m tui.serve.child "
-            f"seat {q(str(seat.game_dir))} {q(seat.side)}")
+def seat_argv(seat: games.Seat) -> list[str]:
+    return [sys.executable, "-m", "tui.serve.child", "seat", str(seat.game_dir), seat.side]
+
+
+def visitors_dir() -> Path:
+    return games.serve_dir() / "visitors"
+
+
+def child_environment(data: Path, textual: dict[str, str]) -> dict[str, str]:
+    """All a web child is given: textual-serve's own settings (``textual``: its driver, the size)
+    and a home of its own, never the server's environment (the host's HOME, data folder, keys)."""
+    keep = ("TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION",
+            "COLUMNS", "ROWS")
+    env = {name: textual[name] for name in keep if name in textual}
+    env.update({"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "HOME": str(data), "WARTABLE_DATA_DIR": str(data)})
+    if os.environ.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
 
 
 def same(given: str, secret: str) -> bool:
@@ -57,19 +80,40 @@ def same(given: str, secret: str) -> bool:
     return secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
 
 
-def make_server(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False):
+def make_server(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False,
+                visitors: int = MOST_VISITORS):
     import aiohttp_jinja2
     import jinja2
     from aiohttp import web
     from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
+    class Child(AppService):
+        """One tab's app: started from ``argv`` (no shell), in ``data`` (its HOME, data folder and
+        working directory), with a clean environment."""
+
+        def __init__(self, argv: list[str], data: Path, **kwargs) -> None:
+            super().__init__(" ".join(argv), **kwargs)
+            self.argv = argv
+            self.data = data
+
+        def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+            return child_environment(self.data, super()._build_environment(width, height))
+
+        async def _open_app_process(self, width: int = 80, height: int = 24):
+            pipe = asyncio.subprocess.PIPE
+            self._process = process = await asyncio.create_subprocess_exec(
+                *self.argv, stdin=pipe, stdout=pipe, stderr=pipe, cwd=str(self.data),
+                env=self._build_environment(width, height), close_fds=True)
+            self._stdin = process.stdin
+            return process
+
     class WartableWeb(Server):
         """textual-serve with a secret link, limits, and seats by join code."""
 
         def __init__(self) -> None:
             shown = "localhost" if host in ("127.0.0.1", "::1") else host
-            super().__init__(command(), host=host, port=port, title="wartable",
+            super().__init__("wartable", host=host, port=port, title="wartable",
                              public_url=f"http://{shown}:{port}")
             self.open: Counter[str] = Counter()
             self.fails: dict[str, deque[float]] = defaultdict(deque)
@@ -100,9 +144,32 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                 return found.group(1)
             return None
 
+        def _folder(self, visitor: str) -> Path | None:
+            """The visitor's data folder, made (mode 700) if it is not there yet and there is room
+            for one more; None when there is none."""
+            folder = visitors_dir() / visitor
+            if folder.is_dir():
+                return folder
+            try:
+                kept = sum(1 for entry in visitors_dir().iterdir() if _ID_RE.match(entry.name))
+            except FileNotFoundError:
+                kept = 0
+            if kept >= visitors:
+                return None
+            visitors_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
+            folder.mkdir(mode=0o700, exist_ok=True)
+            return folder
+
         def _let_in(self, request: web.Request) -> web.Response:
-            """The answer to the link with the right token: a cookie naming the visitor."""
-            visitor = secrets.token_hex(16)
+            """The answer to the link with the right token: a cookie naming the visitor. A browser
+            that was here before (its cookie from an earlier run) keeps its folder."""
+            earlier = _VISITOR_RE.match(request.cookies.get(self.cookie, ""))
+            if earlier and (visitors_dir() / earlier.group(1)).is_dir():
+                visitor = earlier.group(1)
+            else:
+                visitor = secrets.token_hex(16)
+                if self._folder(visitor) is None:
+                    return web.Response(status=503, text=FULL.format(visitors))
             response = web.Response(text=TOKEN_PAGE, content_type="text/html",
                                     headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
             response.set_cookie(self.cookie, f"{visitor}.{self._sign(visitor)}", path="/",
@@ -157,28 +224,31 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             seat = self._seat(request)
             if seat is None:
                 return web.Response(status=404, text="wartable: no hosted game has that join code.\n")
-            return await self._limited(request, seat_command(seat))
+            return await self._limited(request, seat_argv(seat), games.seat_data_dir(seat))
 
         async def handle_websocket(self, request: web.Request):
-            if self.visitor(request) is None:
+            visitor = self.visitor(request)
+            if visitor is None:
                 return web.Response(status=403, text=NO_TOKEN)
-            return await self._limited(request, self.command)
+            folder = self._folder(visitor)              # the host may have removed it since
+            if folder is None:
+                return web.Response(status=503, text=FULL.format(visitors))
+            return await self._limited(request, launcher_argv(), folder)
 
-        async def _limited(self, request: web.Request, cmd: str):
+        async def _limited(self, request: web.Request, argv: list[str], data: Path):
             address = request.remote or "?"
             if sum(self.open.values()) >= total or self.open[address] >= per_address:
                 return web.Response(status=503, text="wartable: too many connections\n")
             self.open[address] += 1
             try:
-                return await self._run(request, cmd)
+                return await self._run(request, argv, data)
             finally:
                 self.open[address] -= 1
                 if self.open[address] <= 0:
                     del self.open[address]
 
-        async def _run(self, request: web.Request, cmd: str):
-            """textual-serve's websocket handler, for ``cmd`` and with bounded sizes."""
-            import asyncio
+        async def _run(self, request: web.Request, argv: list[str], data: Path):
+            """textual-serve's websocket handler, for ``argv`` in ``data`` and with bounded sizes."""
             websocket = web.WebSocketResponse(heartbeat=15)
             sizes = []
             for name, most, default in (("width", MAX_COLS, 80), ("height", MAX_ROWS, 24)):
@@ -189,7 +259,8 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             service = None
             try:
                 await websocket.prepare(request)
-                service = AppService(cmd, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                data.mkdir(parents=True, exist_ok=True, mode=0o700)
+                service = Child(argv, data, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
                                      close=websocket.close, download_manager=self.download_manager,
                                      debug=self.debug)
                 await service.start(*sizes)
@@ -219,8 +290,8 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
 
 
 def serve_web(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False,
-              created: list | None = None) -> int:
-    server = make_server(host, port, per_address, total, codes)
+              created: list | None = None, visitors: int = MOST_VISITORS) -> int:
+    server = make_server(host, port, per_address, total, codes, visitors)
     shown = "localhost" if host in ("127.0.0.1", "::1") else ("HOST" if host in ("0.0.0.0", "::") else host)
     # the first address printed is the launcher's link: whoever has it can use the launcher
     print(f"wartable serve: the web on http://{host}:{port}/?token={server.token} (one wartable per "
