@@ -4,6 +4,7 @@ browser: test_serve_browser.py)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
 import re
@@ -79,9 +80,17 @@ def web(tmp_path_factory):
     stop_server(proc, data)
 
 
-def browser() -> aiohttp.ClientSession:
-    """A client that keeps cookies as a browser does (aiohttp's own jar refuses an IP address's)."""
-    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+_SOURCES = itertools.count()
+
+
+def browser(cookies: bool = True) -> aiohttp.ClientSession:
+    """A client that keeps cookies as a browser does (aiohttp's own jar refuses an IP address's),
+    connecting from an address of its own (127.0.0.2, .3, ...: all loopback), so that what one
+    test's connections count against their address is not another's."""
+    n = next(_SOURCES)
+    source = f"127.0.{n // 250}.{n % 250 + 2}"
+    jar = aiohttp.CookieJar(unsafe=True) if cookies else aiohttp.DummyCookieJar()
+    return aiohttp.ClientSession(cookie_jar=jar, connector=aiohttp.TCPConnector(local_addr=(source, 0)))
 
 
 async def let_in(http: aiohttp.ClientSession, web: Site) -> None:
@@ -112,7 +121,8 @@ async def app_open(http: aiohttp.ClientSession, web: Site, until: str, path: str
                    width: int = 100, height: int = 30, send: list | None = None):
     """The websocket of ``path``, open, once ``until`` is on its screen (bounded wait): (ws, screen)."""
     out = b""
-    async with http.ws_connect(f"{web.base.replace('http', 'ws')}{path}?width={width}&height={height}") as ws:
+    async with http.ws_connect(f"{web.base.replace('http', 'ws')}{path}?width={width}&height={height}",
+                               origin=web.base) as ws:
         for message in send or []:
             await ws.send_str(json.dumps(message))
         end = time.monotonic() + 30
@@ -165,9 +175,8 @@ async def test_the_page_and_the_launcher_behind_its_websocket(web):
         async with http.get(web.base) as page:
             assert page.status == 200
             assert "wartable" in await page.text()
-        # the page's websocket is on the address the browser used
-        async with http.get(web.base, headers={"Host": "wartable.example:8123"}) as page:
-            assert 'data-session-websocket-url="ws://wartable.example:8123/ws"' in await page.text()
+        # the page's websocket is on the server's own address
+        assert f'data-session-websocket-url="{web.base.replace("http", "ws")}/ws"' in await page.text()
     shown = await _app_screen(web, "WWII campaign wargames")
     assert "WWII campaign wargames" in shown
 
@@ -184,14 +193,14 @@ async def test_the_launcher_needs_the_link_with_its_token(web):
                 assert text.startswith("wartable: ") and text.count("\n") == 1, text
                 assert "textual" not in text and "Set-Cookie" not in page.headers
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await http.ws_connect(f"{ws}/ws")
+            await http.ws_connect(f"{ws}/ws", origin=web.base)
         assert refused.value.status == 403
         # a cookie of the right shape that this server did not sign
         http.cookie_jar.update_cookies({f"wartable-{web.base.rsplit(':', 1)[1]}": "a" * 32 + "." + "b" * 64})
         async with http.get(web.base) as page:
             assert page.status == 403
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            await http.ws_connect(f"{ws}/ws")
+            await http.ws_connect(f"{ws}/ws", origin=web.base)
         assert refused.value.status == 403
 
         # the link: a cookie only scripts of no page can read, sent to this site only, and on
@@ -246,7 +255,7 @@ def test_a_stranger_with_the_link_makes_no_more_visitor_folders_than_the_host_al
             await let_in(first, web)
             await let_in(second, web)
             for _ in range(20):                    # a new browser every time: no cookie kept
-                async with aiohttp.ClientSession() as stranger:
+                async with browser() as stranger:
                     async with stranger.get(web) as page:
                         text = await page.text()
                         assert page.status == 503 and text.count("\n") == 1, text
@@ -261,10 +270,102 @@ def test_a_stranger_with_the_link_makes_no_more_visitor_folders_than_the_host_al
         stop_server(proc, data)
 
 
+async def test_the_page_takes_its_addresses_from_the_configuration_never_from_the_host_header(web):
+    port = web.base.rsplit(":", 1)[1]
+    async with browser() as http:
+        await let_in(http, web)
+        for forged in ("wartable.example:8123", 'evil.example"><script>alert(1)</script>', f"127.0.0.1:{port}.evil"):
+            async with http.get(web.base, headers={"Host": forged}) as page:
+                text = await page.text()
+                assert page.status == 200
+                assert "evil" not in text and "wartable.example" not in text and "<script>alert" not in text
+                assert f'"ws://127.0.0.1:{port}/ws"' in text and f'"http://127.0.0.1:{port}/static/' in text
+        # localhost is this server's own name too: the page stays on it (the cookie is the host's)
+        async with http.get(web.base, headers={"Host": f"localhost:{port}"}) as page:
+            assert f'"ws://localhost:{port}/ws"' in await page.text()
+
+
+async def test_a_websocket_from_another_sites_page_is_refused(web, monkeypatch):
+    from tui.serve import games
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(web.data))  # a game of the server's
+    seat = games.create("roads", seed=8)[0]
+    port = web.base.rsplit(":", 1)[1]
+    ws = web.base.replace("http", "ws")
+    async with browser() as http:
+        await let_in(http, web)                            # the cookie is the visitor's own
+        for path in ("/ws", f"/ws/seat/{seat.code}"):
+            # a page elsewhere opens the websocket with the player's cookie: the browser says so in
+            # Origin; no Origin at all is no page of ours either
+            for origin in ("http://evil.example", "null", f"http://127.0.0.1:{port}.evil.example",
+                           f"http://127.0.0.1:{int(port) + 1}", f"https://127.0.0.1:{port}", None):
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(f"{ws}{path}", origin=origin)
+                assert refused.value.status == 403, (path, origin)
+            async with http.get(f"{web.base}{path}", headers={"Origin": "http://evil.example"}) as answer:
+                text = await answer.text()
+                assert answer.status == 403 and text.startswith("wartable: ") and text.count("\n") == 1
+        for origin in (f"http://localhost:{port}", web.base):
+            async with http.ws_connect(f"{ws}/ws", origin=origin) as opened:
+                assert not opened.closed
+
+
+@asynccontextmanager
+async def in_process(port: int = 0, **options):
+    """The web server in this process, on loopback (aiohttp's TestServer): (server, its URL)."""
+    from aiohttp.test_utils import TestServer
+    from tui.serve.web import make_server
+    port = port or free_port()
+    server = make_server("127.0.0.1", port, codes=True, **options)
+    listening = TestServer(await server._make_app(), host="127.0.0.1", port=port)
+    await listening.start_server()
+    try:
+        yield server, f"http://127.0.0.1:{port}"
+    finally:
+        await listening.close()
+
+
+async def test_behind_a_proxy_the_public_url_is_the_pages_only_address_and_origin():
+    public = "https://games.example.org/wartable"
+    async with in_process(public_url=public + "/") as (server, url), browser(cookies=False) as http:
+        async with http.get(f"{url}/?token={server.token}") as page:
+            cookie = page.headers["Set-Cookie"]
+            assert "Secure" in cookie and "Path=/wartable" in cookie and "SameSite=Strict" in cookie
+        pair = cookie.split(";", 1)[0]
+        async with http.get(url, headers={"Cookie": pair, "Host": "127.0.0.1"}) as page:
+            text = await page.text()
+            assert '"wss://games.example.org/wartable/ws"' in text
+            assert '"https://games.example.org/wartable/static/' in text and "127.0.0.1" not in text
+        # the origin check comes first: a page of the public address is past it (and then needs
+        # the cookie); the server's own loopback address is no page of it
+        async with http.get(f"{url}/ws", headers={"Origin": "https://games.example.org"}) as answer:
+            assert answer.status == 403 and "link" in await answer.text()
+        for origin in (url, "http://games.example.org", "https://games.example.org:8443"):
+            async with http.get(f"{url}/ws", headers={"Origin": origin, "Cookie": pair}) as answer:
+                assert answer.status == 403 and "Origin" in await answer.text(), origin
+
+
+def test_every_address_needs_the_public_url_and_a_bad_one_is_refused(capsys):
+    from tui.cli import main
+    from tui.serve.web import page_bases              # (checked first: a server that took these would serve)
+    with pytest.raises(ValueError, match="--public-url"):
+        page_bases("0.0.0.0", 8000)
+    assert main(["serve", "--web", "8000", "--host", "0.0.0.0"]) == 2
+    assert "--public-url" in capsys.readouterr().err
+    assert main(["serve", "--web", "8000", "--host", "::"]) == 2
+    assert "--public-url" in capsys.readouterr().err
+    for bad in ("ftp://games.example.org", "https://user:pw@games.example.org", "https://games.example.org/?a=b",
+                'https://games.example.org/"><script>', "https://games example.org", "https://x:99999"):
+        assert main(["serve", "--web", "8000", "--host", "0.0.0.0", "--public-url", bad]) == 2, bad
+        assert "wartable serve: --public-url" in capsys.readouterr().err, bad
+    assert main(["serve", "--ssh", "2222", "--codes", "--public-url", "https://games.example.org"]) == 2
+    assert "--public-url is for --web" in capsys.readouterr().err
+
+
 async def test_garbage_messages_and_huge_sizes_do_not_take_the_server_down(web):
     async with browser() as http:
         await let_in(http, web)
-        async with http.ws_connect(f"{web.base.replace('http', 'ws')}/ws?width=99999999&height=x") as ws:
+        async with http.ws_connect(f"{web.base.replace('http', 'ws')}/ws?width=99999999&height=x",
+                                   origin=web.base) as ws:
             for junk in ("not json", json.dumps({"a": 1}), json.dumps(["resize", {"width": 10**9, "height": -5}]),
                          json.dumps(["stdin", "\x1b[" + "9" * 3000 + "m" + "\xff" * 100])):
                 await ws.send_str(junk)
@@ -282,7 +383,7 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
         soviet_data = str(games.seat_data_dir(soviet))
     finally:
         os.environ["WARTABLE_DATA_DIR"] = old
-    async with aiohttp.ClientSession() as http:           # no cookie: the code is the credential
+    async with browser(cookies=False) as http:            # no cookie: the code is the credential
         async with http.get(f"{web.base}/seat/{soviet.code}") as page:
             assert page.status == 200
             assert f'/ws/seat/{soviet.code}"' in await page.text()
@@ -291,7 +392,7 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
         async with http.get(f"{web.base}/seat/%3Cscript%3E") as page:
             assert page.status == 404 and "<script>" not in await page.text()
     # the seat's top line can be painted a frame before its menu: wait for the menu's line
-    async with aiohttp.ClientSession() as http:
+    async with browser(cookies=False) as http:
         async with app_open(http, web, "Waiting for Axis", path=f"/ws/seat/{soviet.code}") as (_, shown):
             places = child_places(web.data)
     # the seat's process lives in the seat's own data folder (serve/seats/), as over SSH
@@ -308,13 +409,13 @@ async def test_connections_from_one_address_are_limited(web):
         end = time.monotonic() + 20
         while len(held) < 2 and time.monotonic() < end:     # earlier tests' tabs may still be closing
             try:
-                held.append(await http.ws_connect(f"{web.base.replace('http', 'ws')}/ws"))
+                held.append(await http.ws_connect(f"{web.base.replace('http', 'ws')}/ws", origin=web.base))
             except aiohttp.WSServerHandshakeError:
                 await asyncio.sleep(0.2)
         assert len(held) == 2
         try:
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await http.ws_connect(f"{web.base.replace('http', 'ws')}/ws")
+                await http.ws_connect(f"{web.base.replace('http', 'ws')}/ws", origin=web.base)
             assert refused.value.status == 503
         finally:
             for ws in held:

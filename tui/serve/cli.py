@@ -19,6 +19,9 @@ def add_parsers(sub) -> None:
     sv.add_argument("--web", type=int, metavar="PORT", help="serve in the browser (textual-serve) on PORT")
     sv.add_argument("--host", default="127.0.0.1",
                     help="the address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--public-url", metavar="URL",
+                    help="--web: the address players type (https://games.example.org behind a proxy; "
+                         "needed with --host 0.0.0.0); the page's websocket is accepted from it alone")
     sv.add_argument("--authorized-keys", type=Path, metavar="FILE",
                     help="let in the keys listed in FILE (OpenSSH authorized_keys format)")
     sv.add_argument("--codes", action="store_true",
@@ -80,15 +83,24 @@ def serve(args: argparse.Namespace) -> int:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
     from . import games
+    if args.public_url is not None and args.web is None:
+        print("wartable serve: --public-url is for --web", file=sys.stderr)
+        return 2
     if args.web is not None:
-        from .web import serve_web
+        from .web import page_bases, serve_web
+        try:
+            page_bases(args.host, args.web, args.public_url)
+        except ValueError as exc:
+            print(f"wartable serve: {exc}", file=sys.stderr)
+            return 2
         try:
             created = [seat for game_id in args.new for seat in games.create(game_id, **options.get(game_id, {}))]
         except ValueError as exc:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
         return serve_web(args.host, args.web, args.max_per_address, args.max_connections,
-                         codes=args.codes or bool(args.new), created=created, visitors=args.max_visitors)
+                         codes=args.codes or bool(args.new), created=created, visitors=args.max_visitors,
+                         public_url=args.public_url)
     from . import ssh
     if args.authorized_keys is None and not (args.codes or args.new):
         print("wartable serve: nobody could log in: give --authorized-keys FILE and/or --codes",

@@ -7,7 +7,13 @@ secret: the link printed at start (``/?token=...``, a new token at every start) 
 so the token leaves the address bar; the page and its websocket then need that cookie. The
 cookie names a visitor, whose app runs in a data folder of its own (``serve/visitors/<id>`` of
 the server's data folder, mode 700: its HOME, data folder and working directory, with a clean
-environment), never the host's; the folders are bounded in number (``--max-visitors``). With
+environment), never the host's; the folders are bounded in number (``--max-visitors``).
+
+The page's addresses come from the configuration, never from a request's Host: the ``--host``
+and port it listens on (a loopback one as 127.0.0.1, [::1] or localhost), or ``--public-url``
+for a server behind a proxy, which ``--host 0.0.0.0`` needs. A websocket is accepted only when
+its Origin is one of those (a page of another site cannot drive the app with the player's
+cookie); a missing or foreign Origin gets a one-line 403. With
 join codes allowed (``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted game (the
 code is the credential and is only looked up: the command is built from the seat found, never
 from the address). On top of textual-serve: connections per address and in all are limited,
@@ -26,6 +32,7 @@ import sys
 import time
 from collections import Counter, defaultdict, deque
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from . import games
 from .ssh import CODE_FAILS, CODE_WINDOW, MAX_COLS, MAX_ROWS
@@ -36,6 +43,7 @@ _ID = r"[0-9a-f]{32}"                   # a visitor, and its folder's name: secr
 _ID_RE = re.compile(_ID + r"\Z")
 _VISITOR_RE = re.compile(rf"({_ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id, a dot, its HMAC
 
+FOREIGN = "wartable: this websocket is for the server's own page only (the request's Origin is not it).\n"
 NO_TOKEN = "wartable: this page needs the link the server printed at start (http://.../?token=...).\n"
 FULL = "wartable: this server keeps data for as many visitors as it may ({}); ask its host.\n"
 WRONG_TOKEN = "wartable: that link's token is not this server's (it prints a new link at every start).\n"
@@ -48,6 +56,55 @@ TOKEN_PAGE = """<!DOCTYPE html>
 <script>location.replace(location.pathname);</script></head>
 <body><p><a href="./">wartable: open the launcher</a></p></body></html>
 """
+
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+_PATH_RE = re.compile(r"[A-Za-z0-9._~/-]*\Z")
+_HOST_RE = re.compile(r"[a-z0-9.-]+\Z|[0-9a-f:.]+\Z")        # a name, an IPv4 or an IPv6 address
+
+
+def _origin(scheme: str, host: str, port: int | None) -> str:
+    host = host.lower()
+    if not _HOST_RE.match(host):
+        raise ValueError(f"{host!r} is not a host name or address")
+    host = f"[{host}]" if ":" in host else host
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{host}" if port in (None, default) else f"{scheme}://{host}:{port}"
+
+
+def page_bases(host: str, port: int, public_url: str | None = None) -> list[str]:
+    """The base URLs the page is served at, the link's first: from the configuration only, never
+    from a request. Its websockets are accepted from these origins alone. ``--public-url`` (a
+    server behind a proxy) is the only one when given; a loopback ``--host`` is reached as
+    127.0.0.1, [::1] or localhost; another is reached as itself. ``--host 0.0.0.0`` (or ``::``)
+    listens on every address and cannot know which one players type: it needs --public-url.
+    ValueError saying what is wrong."""
+    if public_url:
+        try:
+            return [_public_base(public_url.strip())]
+        except ValueError as exc:
+            raise ValueError(f"--public-url {public_url!r}: {exc}") from None
+    if host in EVERY_ADDRESS:
+        raise ValueError(f"--host {host!r} listens on every address, so the page cannot tell its own: "
+                         "also give --public-url http://NAME:PORT, the address your players type")
+    try:
+        if host in LOOPBACK:
+            return [_origin("http", name, port) for name in (host, *(n for n in LOOPBACK if n != host))]
+        return [_origin("http", host, port)]
+    except ValueError as exc:
+        raise ValueError(f"--host: {exc}") from None
+
+
+def _public_base(text: str) -> str:
+    url = urlsplit(text)
+    port = url.port                   # ValueError for a port out of range
+    if url.scheme not in ("http", "https") or not url.hostname:
+        raise ValueError("give http:// or https://, a host, and a port if not the scheme's own, "
+                         "e.g. https://games.example.org")
+    if url.username or url.password or url.query or url.fragment or not _PATH_RE.match(url.path):
+        raise ValueError("only a scheme, a host, a port and a plain path")
+    return _origin(url.scheme, url.hostname, port) + url.path.rstrip("/")
 
 
 def launcher_argv() -> list[str]:
@@ -81,7 +138,7 @@ def same(given: str, secret: str) -> bool:
 
 
 def make_server(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False,
-                visitors: int = MOST_VISITORS):
+                visitors: int = MOST_VISITORS, public_url: str | None = None):
     import aiohttp_jinja2
     import jinja2
     from aiohttp import web
@@ -112,9 +169,14 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
         """textual-serve with a secret link, limits, and seats by join code."""
 
         def __init__(self) -> None:
-            shown = "localhost" if host in ("127.0.0.1", "::1") else host
-            super().__init__("wartable", host=host, port=port, title="wartable",
-                             public_url=f"http://{shown}:{port}")
+            self.bases = page_bases(host, port, public_url)
+            super().__init__("wartable", host=host, port=port, title="wartable", public_url=self.bases[0])
+            # the page at each address it is served from (the request's Host picks one of
+            # these, never writes itself into the page); websockets only from their origins
+            self.base_at = {base.split("://", 1)[1].split("/", 1)[0]: base for base in self.bases}
+            self.origins = {"/".join(base.split("/", 3)[:3]) for base in self.bases}
+            self.cookie_path = urlsplit(self.bases[0]).path or "/"
+            self.secure = self.bases[0].startswith("https:")
             self.open: Counter[str] = Counter()
             self.fails: dict[str, deque[float]] = defaultdict(deque)
             self.token = secrets.token_urlsafe(32)       # in the link printed at start
@@ -172,14 +234,21 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                     return web.Response(status=503, text=FULL.format(visitors))
             response = web.Response(text=TOKEN_PAGE, content_type="text/html",
                                     headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
-            response.set_cookie(self.cookie, f"{visitor}.{self._sign(visitor)}", path="/",
-                                max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Strict")
+            response.set_cookie(self.cookie, f"{visitor}.{self._sign(visitor)}", path=self.cookie_path,
+                                max_age=COOKIE_DAYS * 86400, httponly=True, samesite="Strict",
+                                secure=self.secure)
             return response
 
         def _base(self, request: web.Request) -> str:
-            # back to the address the browser used (a server on 0.0.0.0 is reached by a name or
-            # address of its own, never "0.0.0.0")
-            return f"{'https' if request.secure else 'http'}://{request.host}"
+            # the configured address the browser used (127.0.0.1 or localhost), else the first:
+            # with --public-url, the proxy's Host says nothing
+            if len(self.bases) == 1:
+                return self.bases[0]
+            return self.base_at.get(request.headers.get("Host", "").lower(), self.bases[0])
+
+        def _from_page(self, request: web.Request) -> bool:
+            """The websocket was opened by a page of this server (its Origin is one of ours)."""
+            return request.headers.get("Origin", "").lower() in self.origins
 
         async def handle_index(self, request: web.Request):
             if "token" in request.query:
@@ -221,12 +290,16 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             return self._page(request, f"/ws/seat/{seat.code}", f"wartable: {seat.label}")
 
         async def handle_seat_websocket(self, request: web.Request):
+            if not self._from_page(request):
+                return web.Response(status=403, text=FOREIGN)
             seat = self._seat(request)
             if seat is None:
                 return web.Response(status=404, text="wartable: no hosted game has that join code.\n")
             return await self._limited(request, seat_argv(seat), games.seat_data_dir(seat))
 
         async def handle_websocket(self, request: web.Request):
+            if not self._from_page(request):
+                return web.Response(status=403, text=FOREIGN)
             visitor = self.visitor(request)
             if visitor is None:
                 return web.Response(status=403, text=NO_TOKEN)
@@ -290,13 +363,13 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
 
 
 def serve_web(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False,
-              created: list | None = None, visitors: int = MOST_VISITORS) -> int:
-    server = make_server(host, port, per_address, total, codes, visitors)
-    shown = "localhost" if host in ("127.0.0.1", "::1") else ("HOST" if host in ("0.0.0.0", "::") else host)
+              created: list | None = None, visitors: int = MOST_VISITORS, public_url: str | None = None) -> int:
+    server = make_server(host, port, per_address, total, codes, visitors, public_url)
+    base = server.bases[0]
     # the first address printed is the launcher's link: whoever has it can use the launcher
-    print(f"wartable serve: the web on http://{host}:{port}/?token={server.token} (one wartable per "
-          "browser tab; the link is the key: give it only to your players)", flush=True)
+    print(f"wartable serve: the web on {base}/?token={server.token} (one wartable per browser tab; "
+          "the link is the key: give it only to your players)", flush=True)
     for seat in created or []:
-        print(f"  {seat.label} seat of {seat.game_dir.name}: http://{shown}:{port}/seat/{seat.code}", flush=True)
+        print(f"  {seat.label} seat of {seat.game_dir.name}: {base}/seat/{seat.code}", flush=True)
     server.serve()
     return 0
