@@ -401,6 +401,53 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
     assert "seat: Soviet" in shown and "Waiting for Axis" in shown
 
 
+def wrong_code(n: int) -> str:
+    """A join code of the right shape that no game has (``n``: which one)."""
+    from tui.serve.games import CODE_ALPHABET
+    return "zzzzz-" + "".join(CODE_ALPHABET[(n // len(CODE_ALPHABET) ** i) % len(CODE_ALPHABET)] for i in range(5))
+
+
+async def test_wrong_codes_slow_their_address_and_the_right_code_still_opens_its_seat_later(web, monkeypatch):
+    from tui.serve import games
+    from tui.serve.guard import BASE, FREE
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(web.data))
+    axis = games.create("roads", seed=9)[0]
+    async with browser(cookies=False) as guesser, browser(cookies=False) as other:
+        took = []
+        for n in range(FREE + 2):
+            start = time.monotonic()
+            async with guesser.get(f"{web.base}/seat/{wrong_code(n)}") as page:
+                assert page.status == 404 and "no hosted game has that join code" in await page.text()
+            took.append(time.monotonic() - start)
+        assert max(took[:FREE]) < BASE and min(took[FREE:]) >= BASE * 0.9, took     # then slowed
+        async with other.get(f"{web.base}/seat/abcde-fghjk") as page:                 # not another address
+            assert page.status == 404
+        # the right code from the guesser's address: never "no game has it"; its seat opens, later
+        start = time.monotonic()
+        async with guesser.get(f"{web.base}/seat/{axis.code}") as page:
+            assert page.status == 200 and f"/ws/seat/{axis.code}" in await page.text()
+        assert time.monotonic() - start >= BASE * 2 * 0.9
+        async with app_open(guesser, web, "seat: Axis", path=f"/ws/seat/{axis.code}") as (_, shown):
+            assert "seat: Axis" in shown
+
+
+async def test_too_many_codes_waiting_at_once_from_one_address_are_refused_as_busy(web):
+    from tui.serve.guard import FREE, MOST_WAITING
+    async with browser(cookies=False) as guesser:
+        for n in range(FREE):
+            async with guesser.get(f"{web.base}/seat/{wrong_code(n)}") as page:
+                assert page.status == 404
+
+        async def guess(n):
+            async with guesser.get(f"{web.base}/seat/{wrong_code(100 + n)}") as page:
+                return page.status, await page.text()
+        answers = await asyncio.gather(*(guess(n) for n in range(MOST_WAITING + 4)))
+    busy = [text for status, text in answers if status == 429]
+    assert len(busy) == 4, answers
+    assert busy[0] == "wartable: too many tries at once from your address; wait a moment.\n"
+    assert sorted(status for status, _ in answers) == [404] * MOST_WAITING + [429] * 4
+
+
 async def test_connections_from_one_address_are_limited(web):
     # last in the file: the tabs it holds keep their places until their apps have ended
     async with browser() as http:

@@ -13,11 +13,13 @@ The page's addresses come from the configuration, never from a request's Host: t
 and port it listens on (a loopback one as 127.0.0.1, [::1] or localhost), or ``--public-url``
 for a server behind a proxy, which ``--host 0.0.0.0`` needs. A websocket is accepted only when
 its Origin is one of those (a page of another site cannot drive the app with the player's
-cookie); a missing or foreign Origin gets a one-line 403. With
-join codes allowed (``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted game (the
-code is the credential and is only looked up: the command is built from the seat found, never
-from the address). On top of textual-serve: connections per address and in all are limited,
-wrong codes are counted per address, and the terminal sizes a page asks for are bounded.
+cookie); a missing or foreign Origin gets a one-line 403.
+
+With join codes allowed (``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted
+game: the code is the credential, and is only looked up (the command is built from the seat
+found, never from the address). Wrong codes slow their address down (``tui.serve.guard``)
+but never shut a right code out. On top of textual-serve: connections per address and in all
+are limited, and the terminal sizes a page asks for are bounded.
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ import os
 import re
 import secrets
 import sys
-import time
-from collections import Counter, defaultdict, deque
+from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from . import games
-from .ssh import CODE_FAILS, CODE_WINDOW, MAX_COLS, MAX_ROWS
+from .guard import Busy, CodeGuard
+from .ssh import MAX_COLS, MAX_ROWS
 
 MOST_VISITORS = 100                     # visitor folders kept (--max-visitors)
 COOKIE_DAYS = 90                        # how long a browser keeps its cookie (a restart voids it sooner)
@@ -43,6 +45,8 @@ _ID = r"[0-9a-f]{32}"                   # a visitor, and its folder's name: secr
 _ID_RE = re.compile(_ID + r"\Z")
 _VISITOR_RE = re.compile(rf"({_ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id, a dot, its HMAC
 
+NO_CODE = "wartable: no hosted game has that join code.\n"
+BUSY = "wartable: too many tries at once from your address; wait a moment.\n"
 FOREIGN = "wartable: this websocket is for the server's own page only (the request's Origin is not it).\n"
 NO_TOKEN = "wartable: this page needs the link the server printed at start (http://.../?token=...).\n"
 FULL = "wartable: this server keeps data for as many visitors as it may ({}); ask its host.\n"
@@ -178,7 +182,7 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             self.cookie_path = urlsplit(self.bases[0]).path or "/"
             self.secure = self.bases[0].startswith("https:")
             self.open: Counter[str] = Counter()
-            self.fails: dict[str, deque[float]] = defaultdict(deque)
+            self.guard = CodeGuard()                     # wrong join codes slow their address
             self.token = secrets.token_urlsafe(32)       # in the link printed at start
             self.key = secrets.token_bytes(32)           # signs the cookies of this run
             self.cookie = f"wartable-{port}"             # cookies are not kept per port: name it
@@ -271,30 +275,33 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             }
             return aiohttp_jinja2.render_template("app_index.html", request, context)
 
-        def _seat(self, request: web.Request) -> games.Seat | None:
+        async def _seat(self, request: web.Request) -> games.Seat | web.Response:
+            """The seat the address's code names, once the guard gives the address its turn; or
+            the answer: 404 for a wrong code (counted), 429 when too many of the address's wait.
+            A right code is never refused, only answered later after many wrong ones."""
             address = request.remote or "?"
-            stamps = self.fails[address]
-            while stamps and stamps[0] < time.monotonic() - CODE_WINDOW:
-                stamps.popleft()
-            if len(stamps) >= CODE_FAILS:
-                return None
+            try:
+                await self.guard.turn(address)
+            except Busy:
+                return web.Response(status=429, text=BUSY)
             seat = games.find(request.match_info["code"])
             if seat is None:
-                stamps.append(time.monotonic())
+                self.guard.wrong(address)
+                return web.Response(status=404, text=NO_CODE)
             return seat
 
         async def handle_seat_index(self, request: web.Request):
-            seat = self._seat(request)
-            if seat is None:
-                return web.Response(status=404, text="wartable: no hosted game has that join code.\n")
+            seat = await self._seat(request)
+            if isinstance(seat, web.Response):
+                return seat
             return self._page(request, f"/ws/seat/{seat.code}", f"wartable: {seat.label}")
 
         async def handle_seat_websocket(self, request: web.Request):
             if not self._from_page(request):
                 return web.Response(status=403, text=FOREIGN)
-            seat = self._seat(request)
-            if seat is None:
-                return web.Response(status=404, text="wartable: no hosted game has that join code.\n")
+            seat = await self._seat(request)
+            if isinstance(seat, web.Response):
+                return seat
             return await self._limited(request, seat_argv(seat), games.seat_data_dir(seat))
 
         async def handle_websocket(self, request: web.Request):
