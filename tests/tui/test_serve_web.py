@@ -1,5 +1,7 @@
 """`wartable serve --web`: the page, the app behind its websocket, the limits (the page in a real
-browser: test_serve_browser.py)."""
+browser: test_serve_browser.py); and what an attacker would try, over loopback: no token or a
+wrong one, a websocket from another site's page, a forged Host, many visitors, many wrong join
+codes, odd messages, a failure."""
 
 from __future__ import annotations
 
@@ -399,6 +401,51 @@ async def test_a_seat_of_a_hosted_game_by_its_join_code(web):
     env, cwd = places[soviet_data]
     assert env["WARTABLE_DATA_DIR"] == cwd == soviet_data and "HOST_ONLY" not in env
     assert "seat: Soviet" in shown and "Waiting for Axis" in shown
+
+
+async def test_odd_text_from_the_page_never_ends_it_nor_reaches_the_app_as_bad_bytes(web):
+    # lone surrogates (JSON carries them), NULs, what is no message, sizes that are none
+    odd = ['["stdin", "\\ud800"]', '["stdin", "a\\udfff\\ud800b\\u0000\\uffff"]',
+           '["stdin", 5]', '["stdin"]', '["stdin", ["x"]]', "[]", "{}", '"stdin"', "null", "not json",
+           "[" * 5000 + "]" * 5000, '["resize", {"width": "x", "height": 5}]', '["resize", {"width": 1e400}]',
+           '["resize", null]', '["resize", {"width": 1e308, "height": -1e308}]', '["ping", {"a": [1]}]',
+           '["ping", "' + "x" * 100000 + '"]', json.dumps(["stdin", "\x1b[" + "9" * 3000 + "m"])]
+    async with browser() as http:
+        await let_in(http, web)
+        async with app_open(http, web, "WWII campaign wargames") as (ws, _):
+            for text in odd:
+                await ws.send_str(text)
+            await ws.send_str(json.dumps(["ping", "still here"]))
+            await ws.send_str(json.dumps(["resize", {"width": 90, "height": 27}]))
+            pong, drawn = None, b""
+            end = time.monotonic() + 20
+            while time.monotonic() < end and not (pong and drawn):
+                try:
+                    msg = await asyncio.wait_for(ws.receive(), 1)
+                except asyncio.TimeoutError:
+                    continue
+                if msg.type == aiohttp.WSMsgType.TEXT:
+                    pong = pong or (json.loads(msg.data) == ["pong", "still here"])
+                elif msg.type == aiohttp.WSMsgType.BINARY and pong:
+                    drawn += msg.data                      # the app, still running, drew its new size
+                else:
+                    assert msg.type == aiohttp.WSMsgType.BINARY, msg
+            assert pong and drawn
+
+
+async def test_a_failing_handler_answers_one_line_never_a_traceback(monkeypatch):
+    from tui.serve import games
+
+    def broken(code):
+        raise RuntimeError("secret detail of the server")
+    monkeypatch.setattr(games, "find", broken)
+    asyncio.get_running_loop().set_debug(True)       # aiohttp then puts the traceback in a 500
+    async with in_process() as (server, url), browser(cookies=False) as http:
+        async with http.get(f"{url}/seat/abcde-fghjk") as page:
+            text = await page.text()
+    assert page.status == 500
+    assert "Traceback" not in text and "secret detail" not in text, text
+    assert text == "wartable: something went wrong on the server; its log says what.\n"
 
 
 def wrong_code(n: int) -> str:

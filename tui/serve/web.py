@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import os
 import re
 import secrets
@@ -47,6 +48,7 @@ _VISITOR_RE = re.compile(rf"({_ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id
 
 NO_CODE = "wartable: no hosted game has that join code.\n"
 BUSY = "wartable: too many tries at once from your address; wait a moment.\n"
+FAILED = "wartable: something went wrong on the server; its log says what.\n"
 FOREIGN = "wartable: this websocket is for the server's own page only (the request's Origin is not it).\n"
 NO_TOKEN = "wartable: this page needs the link the server printed at start (http://.../?token=...).\n"
 FULL = "wartable: this server keeps data for as many visitors as it may ({}); ask its host.\n"
@@ -136,6 +138,19 @@ def child_environment(data: Path, textual: dict[str, str]) -> dict[str, str]:
     return env
 
 
+def say(message: str) -> None:
+    try:
+        print(f"wartable serve: {message}", file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass                              # no one reads the log: serving goes on
+
+
+def _bounded(width, height) -> tuple[int, int]:
+    """A terminal size from a page (text or numbers), cut to MAX_COLS x MAX_ROWS; ValueError,
+    TypeError or OverflowError for what is no size."""
+    return max(1, min(int(width), MAX_COLS)), max(1, min(int(height), MAX_ROWS))
+
+
 def same(given: str, secret: str) -> bool:
     """``given`` is ``secret``, compared in constant time (any text: a non-ASCII guess is just wrong)."""
     return secrets.compare_digest(given.encode("utf-8", "replace"), secret.encode("utf-8"))
@@ -145,9 +160,21 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                 visitors: int = MOST_VISITORS, public_url: str | None = None):
     import aiohttp_jinja2
     import jinja2
-    from aiohttp import web
+    from aiohttp import WSMsgType, web
     from textual_serve.app_service import AppService
     from textual_serve.server import Server
+
+    @web.middleware
+    async def one_line_errors(request: web.Request, handler):
+        """A handler's failure is told to the log, and to the client in one line, never as a
+        traceback (which aiohttp sends when the loop runs in debug mode, e.g. python -X dev)."""
+        try:
+            return await handler(request)
+        except web.HTTPException:
+            raise                                # 404 and the like: aiohttp's own short answers
+        except Exception as exc:
+            say(f"{request.method} {request.path[:100]!r} from {request.remote} failed: {type(exc).__name__}: {exc}")
+            return web.Response(status=500, text=FAILED)
 
     class Child(AppService):
         """One tab's app: started from ``argv`` (no shell), in ``data`` (its HOME, data folder and
@@ -188,7 +215,7 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             self.cookie = f"wartable-{port}"             # cookies are not kept per port: name it
 
         async def _make_app(self) -> web.Application:
-            app = web.Application()
+            app = web.Application(middlewares=[one_line_errors])
             aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
             # textual-serve's routes but its /download/{key}: wartable delivers no files
             app.router.add_get("/", self.handle_index)
@@ -341,8 +368,7 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                 await websocket.prepare(request)
                 data.mkdir(parents=True, exist_ok=True, mode=0o700)
                 service = Child(argv, data, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                                     close=websocket.close, download_manager=self.download_manager,
-                                     debug=self.debug)
+                                close=websocket.close, download_manager=self.download_manager, debug=self.debug)
                 await service.start(*sizes)
                 try:
                     await self._process_messages(websocket, service)
@@ -350,21 +376,41 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                     await service.stop()
             except asyncio.CancelledError:
                 await websocket.close()
-            except Exception:            # one page's trouble ends that page only
-                pass
+            except Exception as exc:     # one page's trouble ends that page only, told to the log
+                say(f"a page of {request.remote} ended: {type(exc).__name__}: {exc}")
             finally:
                 if service is not None:
                     await service.stop()
             return websocket
 
-        async def _process_messages(self, websocket, app_service) -> None:
-            resize = app_service.set_terminal_size
-
-            async def bounded(width, height) -> None:
-                await resize(max(1, min(int(width), MAX_COLS)), max(1, min(int(height), MAX_ROWS)))
-
-            app_service.set_terminal_size = bounded
-            await super()._process_messages(websocket, app_service)
+        async def _process_messages(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+            """textual-serve's message loop, for messages from anyone: what is not a well-formed
+            message is dropped, and the page goes on. Typed text reaches the app as UTF-8 always
+            (a lone surrogate, which JSON can carry, as "?"); sizes are bounded."""
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                try:
+                    envelope = json.loads(message.data)
+                except (ValueError, RecursionError):       # not JSON, or nested past the parser
+                    continue
+                if not isinstance(envelope, list) or not envelope:
+                    continue
+                kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+                if kind == "stdin" and isinstance(data, str):
+                    await service.send_bytes(data.encode("utf-8", errors="replace"))
+                elif kind == "resize" and isinstance(data, dict):
+                    try:
+                        width, height = _bounded(data.get("width"), data.get("height"))
+                    except (TypeError, ValueError, OverflowError):
+                        continue
+                    await service.set_terminal_size(width, height)
+                elif kind == "ping" and isinstance(data, (str, int, float)) and len(str(data)) <= 64:
+                    await websocket.send_json(["pong", data])
+                elif kind == "blur":
+                    await service.blur()
+                elif kind == "focus":
+                    await service.focus()
 
     return WartableWeb()
 
