@@ -51,7 +51,6 @@ from .guard import Busy, CodeGuard
 
 MAX_COLS, MAX_ROWS = 500, 200          # a bigger size request is cut to this
 IN_HIGH, IN_LOW = 64 * 1024, 16 * 1024  # input waiting for the app: pause the client above, resume below
-CODE_FAILS, CODE_WINDOW = 10, 60.0     # (the web's lock-out, until it moves to tui.serve.guard)
 MAX_USERNAMES = 3                      # user names one connection may try (each code is one)
 MAX_KEY_TRIES = 6                      # keys one connection may offer (OpenSSH's MaxAuthTries)
 MAX_ENV, MAX_ENV_BYTES = 16, 1024      # environment requests per session, and bytes in each
