@@ -111,6 +111,12 @@ class WartableApp(App):
         # the computer's strength offered first for a new Roads game (the last one chosen)
         self.roads_strength = "normal"
 
+    def get_driver_class(self):
+        """Textual's driver for this terminal (or the one TEXTUAL_DRIVER names: the web's), with
+        input that is not UTF-8 read as U+FFFD instead of ending the app (tui.textual_insides)."""
+        from tui.textual_insides import lenient_driver
+        return lenient_driver(super().get_driver_class())
+
     def on_mount(self) -> None:
         try:
             keymap = storage.load_keymap()
