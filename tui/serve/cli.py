@@ -74,8 +74,10 @@ def serve(args: argparse.Namespace) -> int:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
     from . import games
+    from .child import logs_env
     if args.web is not None:
         from .web import serve_web
+        os.environ.update(logs_env())     # textual-serve's children inherit this environment
         try:
             created = [seat for game_id in args.new for seat in games.create(game_id, **options.get(game_id, {}))]
         except ValueError as exc:
@@ -106,7 +108,8 @@ def serve(args: argparse.Namespace) -> int:
         return 2
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
-                          total=args.max_connections, login_timeout=args.login_timeout)
+                          total=args.max_connections, login_timeout=args.login_timeout,
+                          extra_env=logs_env())
     try:
         return ssh.serve(options, created)
     except OSError as exc:
@@ -144,12 +147,14 @@ def join(args: argparse.Namespace) -> int:
     if code is None:
         words = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", ""))
         code = words[-1] if words else None
+    from .child import run_guarded        # under OpenSSH, stderr is the player's terminal too
     if not code:
         from tui.app import run_launcher
-        return run_launcher()
+        return run_guarded(run_launcher, "launcher (wartable join)")
     seat = games.find(code)
     if seat is None:
         print("wartable join: no hosted game has that join code.", file=sys.stderr)
         return 1
     from .seat import run_seat
-    return run_seat(seat.game_dir, seat.side)
+    return run_guarded(lambda: run_seat(seat.game_dir, seat.side),
+                       f"seat {seat.side} of {seat.game_dir.name} (wartable join)")
