@@ -111,6 +111,19 @@ class WartableApp(App):
         # the computer's strength offered first for a new Roads game (the last one chosen)
         self.roads_strength = "normal"
 
+    def get_driver_class(self):
+        """Textual's driver for this terminal (or the one TEXTUAL_DRIVER names: the web's), with
+        input that is not UTF-8 read as U+FFFD instead of ending the app (tui.textual_insides)."""
+        from tui.textual_insides import lenient_driver
+        return lenient_driver(super().get_driver_class())
+
+    def panic(self, *renderables) -> None:
+        """An unexpected error ends the app (Textual's panic: its input thread failed, say) with
+        exit code 1; Textual's own ends it with 0, as if all went well."""
+        super().panic(*renderables)
+        if not self.return_code:
+            self.exit(return_code=1)
+
     def on_mount(self) -> None:
         try:
             keymap = storage.load_keymap()
@@ -331,14 +344,17 @@ class WartableApp(App):
 
 
 def run_launcher() -> int:
-    WartableApp().run()
-    return 0
+    """The launcher; the app's exit code (1 when it failed)."""
+    app = WartableApp()
+    app.run()
+    return app.return_code or 0
 
 
 def run_game(game) -> int:
     """Open the app straight on a game's screen (the launcher stays beneath it)."""
-    WartableApp(game).run()
-    return 0
+    app = WartableApp(game)
+    app.run()
+    return app.return_code or 0
 
 
 def run_save(path: Path, game_id: str, commands: int, what: str) -> int:

@@ -443,3 +443,13 @@ async def test_enter_typed_twice_in_the_save_name_box_saves_once_and_pops_nothin
         assert app._exception is None
         assert stack(app) == ["LauncherScreen", "FallBlauScreen"]
         assert (storage.saves_dir() / "twice.json").exists()
+
+
+async def test_an_app_that_panics_ends_with_exit_code_1():
+    """Textual's panic (its input thread failed, say) ends an app with exit code 0; ours with 1,
+    so `wartable` and a hosted session's exit status say it failed."""
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.panic("the test's panic")
+    assert app.return_code == 1

@@ -242,7 +242,8 @@ async def test_each_visitor_has_a_data_folder_of_its_own_never_the_hosts(web):
             assert home != os.environ.get("HOME") and env.get("HOST_ONLY") is None
             assert set(env) <= {"HOME", "WARTABLE_DATA_DIR", "PATH", "LANG", "LC_ALL", "PYTHONPATH", "COLUMNS",
                                 "ROWS", "TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM",
-                                "TERM_PROGRAM_VERSION"}, sorted(env)
+                                "TERM_PROGRAM_VERSION", "WARTABLE_SERVE_LOGS"}, sorted(env)
+            assert env["WARTABLE_SERVE_LOGS"] == str(Path(web.data) / "serve" / "logs")   # the host's log
             assert stat.S_IMODE(os.stat(home).st_mode) == 0o700
     assert stat.S_IMODE(os.stat(visitors).st_mode) == 0o700
     assert not (Path(web.data) / "saves").exists() and not (Path(web.data) / "stats.json").exists()

@@ -83,6 +83,7 @@ def serve(args: argparse.Namespace) -> int:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
     from . import games
+    from .child import logs_env
     if args.public_url is not None and args.web is None:
         print("wartable serve: --public-url is for --web", file=sys.stderr)
         return 2
@@ -125,7 +126,7 @@ def serve(args: argparse.Namespace) -> int:
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
                           total=args.max_connections, startups=args.max_startups,
-                          login_timeout=args.login_timeout)
+                          login_timeout=args.login_timeout, extra_env=logs_env())
     try:
         return ssh.serve(options, created)
     except OSError as exc:
@@ -163,12 +164,14 @@ def join(args: argparse.Namespace) -> int:
     if code is None:
         words = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", ""))
         code = words[-1] if words else None
+    from .child import run_guarded        # under OpenSSH, stderr is the player's terminal too
     if not code:
         from tui.app import run_launcher
-        return run_launcher()
+        return run_guarded(run_launcher, "launcher (wartable join)")
     seat = games.find(code)
     if seat is None:
         print("wartable join: no hosted game has that join code.", file=sys.stderr)
         return 1
     from .seat import run_seat
-    return run_seat(seat.game_dir, seat.side)
+    return run_guarded(lambda: run_seat(seat.game_dir, seat.side),
+                       f"seat {seat.side} of {seat.game_dir.name} (wartable join)")

@@ -404,5 +404,6 @@ def run_seat(folder: Path, side: str, note: str = "") -> int:
     seat = next((s for s in seats_of(Path(folder)) if s.side == side), None)
     if seat is None:
         raise SystemExit(f"wartable: no seat '{side}' in {folder}")
-    SeatApp(seat, note).run()
-    return 0
+    app = SeatApp(seat, note)
+    app.run()
+    return app.return_code or 0

@@ -40,13 +40,13 @@ import struct
 import sys
 import termios
 import time
-from collections import Counter, defaultdict, deque
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
 
-from . import games
+from . import child, games
 from .guard import Busy, CodeGuard
 
 MAX_COLS, MAX_ROWS = 500, 200          # a bigger size request is cut to this
@@ -439,11 +439,7 @@ class Session(asyncssh.SSHServerSession):
             return
         self.master = master
         _set_size(master, *self.size)
-        env = {"TERM": self.term, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-               "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(data),
-               "WARTABLE_DATA_DIR": str(data), **self.hub.options.extra_env}
-        if os.environ.get("PYTHONPATH"):
-            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+        env = {"TERM": self.term, **child.environment(data), **self.hub.options.extra_env}
         sent = self.chan.get_environment() if self.chan is not None else {}
         if "NO_COLOR" in sent:            # the player's own choice, passed by `ssh -o SendEnv=NO_COLOR`
             env["NO_COLOR"] = "1"

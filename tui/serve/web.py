@@ -28,7 +28,6 @@ import asyncio
 import hashlib
 import hmac
 import json
-import os
 import re
 import secrets
 import sys
@@ -36,7 +35,7 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from . import games
+from . import child, games
 from .guard import Busy, CodeGuard
 from .ssh import MAX_COLS, MAX_ROWS
 
@@ -130,12 +129,7 @@ def child_environment(data: Path, textual: dict[str, str]) -> dict[str, str]:
     and a home of its own, never the server's environment (the host's HOME, data folder, keys)."""
     keep = ("TEXTUAL_DRIVER", "TEXTUAL_FPS", "TEXTUAL_COLOR_SYSTEM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION",
             "COLUMNS", "ROWS")
-    env = {name: textual[name] for name in keep if name in textual}
-    env.update({"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                "HOME": str(data), "WARTABLE_DATA_DIR": str(data)})
-    if os.environ.get("PYTHONPATH"):
-        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
-    return env
+    return {**{name: textual[name] for name in keep if name in textual}, **child.environment(data)}
 
 
 def say(message: str) -> None:
