@@ -810,8 +810,9 @@ def battle_events(events: list[Event]) -> list[Event]:
 def confirmation(game, cmd):
     """(title, body) of the confirmation `cmd` takes, or None: a chit and the unit that checks
     give each check's exact chance and what failing does (rules/roads/odds.py), the others
-    what happens (``warning``)."""
+    what happens (``rules.roads.confirm.warning``)."""
     from rules.roads import commands as c
+    from rules.roads.confirm import warning
 
     from . import forecast
     from .menu import CONFIRM, is_battle
@@ -824,120 +825,6 @@ def confirmation(game, cmd):
     if isinstance(cmd, c.PlayCard):
         return f"{game.describe(cmd)}?", forecast.card_forecast(game, cmd, warning(game, cmd))
     return f"{game.describe(cmd)}?", warning(game, cmd)
-
-
-# what each Card/Map choice leads to (CC 4.2.2, 4.2.3), for its confirmation
-CHOICE_WORDS = {
-    "map": ("Map: you conduct one operation, spending an RP (5.2). If both choose Map, a "
-            "roll-off decides (a d10 each, the initiative +2, 4.2.2): only its winner operates."),
-    "card": ("Card: you play, draw or discard one card (4.2.3), after the enemy's operation if "
-             "they choose Map; if both choose Card, the side with the initiative goes first."),
-}
-
-
-def warning(game, cmd) -> str:
-    """What happens when `cmd` is given and why it cannot be taken back (for the confirmation,
-    on the screen and in plain mode)."""
-    from rules.roads import commands as c
-
-    from .menu import is_battle
-    if isinstance(cmd, c.Choose):
-        what = CHOICE_WORDS.get(cmd.choice, "")
-        return f"{what} Your choice stays secret until both sides have chosen; it cannot be taken back."
-    if isinstance(cmd, c.DiscardCard):
-        return "The card goes face down for good; you gain one RP."
-    if isinstance(cmd, c.EndOperation):
-        op = game.state.operation
-        left = f" {op.sp} SP left unspent {'is' if op.sp == 1 else 'are'} lost." if op and op.sp else ""
-        return f"{left.strip()} {after_operation(game)}".strip()
-    if is_battle(game, cmd):
-        from rules.roads.geography import units_in
-        from rules.roads.odds import opening_draws
-        op = game.state.operation
-        force = list(op.force) if op else []
-        mine, theirs = opening_draws(game, cmd.side, force, cmd.area)
-        foes = ", ".join(panels.unit_line(game, game.state.units[u])
-                         for u in units_in(game, cmd.area, "soviet" if cmd.side == "axis" else "axis"))
-        return (f"A battle is fought there (9.2) against {foes}. You draw {mine} battle "
-                f"chit{'s' if mine != 1 else ''}, they draw {theirs} (9.5.2: the best Tactical Value "
-                f"present).{battle_terrain(game, force, cmd.area)} Chits drawn cannot be taken back.")
-    if isinstance(cmd, c.PlayCard):
-        card = game.content.cards[cmd.card]
-        cost = f" It costs {card.sp} SP." if card.sp and f"{card.sp} SP" not in card.text else ""
-        return f"The card is played face up for good: {card.text}{cost}"
-    if isinstance(cmd, c.DrawCard):
-        return "The top card of your deck comes into your hand; a draw cannot be taken back."
-    if isinstance(cmd, c.StartOperation):
-        return ("The RP is spent to start the operation (5.2); the enemy may answer with an Event "
-                "set against it. It cannot be taken back.")
-    if isinstance(cmd, c.RemoveRP):
-        return "The RP leaves the map for good."
-    if isinstance(cmd, c.Decline):
-        return "What the card still offers is given up."
-    if isinstance(cmd, c.PlayChit):
-        chit = game.content.chits[cmd.chit.split("#")[0]]
-        return f"The chit is revealed and resolved at once, with its rolls: {chit.text}"
-    if isinstance(cmd, c.ChooseUnit):
-        return "That unit takes the chit's step now: its roll cannot be taken back."
-    if isinstance(cmd, c.Retreat):
-        return retreat_words(game, cmd)
-    return ""
-
-
-def battle_terrain(game, force: list[str], area: str) -> str:
-    """What the border crossed and the ground do to the battle's cohesion checks, said before the
-    move (campaign 1.b-1.d; the chit's confirmation gives them again, per unit)."""
-    from rules.roads.battle import crossing_cohesion
-    from rules.roads.movement import crossing_kind
-    words = ""
-    if force:
-        here = game.state.units[force[0]].where
-        m = crossing_cohesion(game, crossing_kind(game, here, area))
-        if m:
-            words += (f" Attacking across the {game.map.river(here, area)}: your units' cohesion is "
-                      f"{-m} lower in this battle's checks ({m} CH).")
-    if game.map.areas[area].terrain == "mountain":
-        bonus = game.rules.mountain_defender_cohesion
-        words += f" In the mountains the defenders' cohesion is {bonus} higher ({bonus:+d} CH)."
-    return words
-
-
-def retreat_words(game, cmd) -> str:
-    """What a retreat step does (9.6.3f): which step of how many, whether the retreat may or
-    must end there; off the map by the west edge, that the unit cannot return (1.d.II)."""
-    from rules.roads.state import GONE
-    b = game.state.battle
-    unit = b.retreats[0]
-    name = game.unit_name(unit)
-    if cmd.area == GONE:
-        return (f"{name} leaves the map by the west edge (1.d.II): not destroyed, but it cannot "
-                "return. A retreat cannot be taken back.")
-    step = len(b.retreat_path) + 1
-    total = game.rules.retreat_distance
-    words = f"{name} retreats into {game.area_name(cmd.area)}: area {step} of {total} (9.6.3f)."
-    if step >= total:
-        words += " Its retreat ends there."
-    elif game.state.rp[cmd.side].get(cmd.area, 0) > 0:
-        words += " It may end its retreat there (a friendly RP), or go on."
-    else:
-        words += " It goes on one more area where it can."
-    return words + " A retreat cannot be taken back."
-
-
-def after_operation(game) -> str:
-    """What follows the end of the operation under way, from the sequence's public queue (CC
-    4.2.2: after the Map side's operation the Card side takes its card action; both Map, the
-    loser waits; then a new Operational Sequence). The initiative does not change hands."""
-    s = game.state
-    rest = s.sequence.queue[1:] if s.sequence.queue else []
-    if rest:
-        side, what = rest[0]
-        if what == "card":
-            return f"Next: the {game.side_name(side)} card action (4.2.3)."
-        return f"Next: the {game.side_name(side)} operation."
-    if s.sequence.number == 0:
-        return "Next: the first Operational Sequence: both sides choose Card or Map (4.2.2)."
-    return f"Next: Operational Sequence {s.sequence.number + 1}: both sides choose Card or Map (4.2.2)."
 
 
 def _copy(game):
