@@ -429,9 +429,8 @@ def battle_choice(game) -> str:
     if b.steps:
         from rules.roads.battle import step_candidates
         if len(step_candidates(game, b.steps[0])) > 1:
+            from rules.roads.forecast import DOES
             from rules.roads.odds import waiting_step
-
-            from .forecast import DOES
             step = waiting_step(game)
             return f", which unit {DOES[step.action]} ({step.source})"
     return ""

@@ -36,6 +36,7 @@ from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
 
 from . import panels
+from .confirm import confirmation
 
 # The Roads rules, the menu and the help are imported where first used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
@@ -805,26 +806,6 @@ def battle_events(events: list[Event]) -> list[Event]:
     """The events of a battle, by their kind: the step-through's (a public "note", such as the
     computer's reason, is never one of them, whatever its words)."""
     return [e for e in events if e.kind in BATTLE_KINDS]
-
-
-def confirmation(game, cmd):
-    """(title, body) of the confirmation `cmd` takes, or None: a chit and the unit that checks
-    give each check's exact chance and what failing does (rules/roads/odds.py), the others
-    what happens (``rules.roads.confirm.warning``)."""
-    from rules.roads import commands as c
-    from rules.roads.confirm import warning
-
-    from . import forecast
-    from .menu import CONFIRM, is_battle
-    if not (isinstance(cmd, CONFIRM) or is_battle(game, cmd)):
-        return None
-    if isinstance(cmd, c.PlayChit):
-        return f"{game.describe(cmd)}?", forecast.chit_forecast(game, cmd)
-    if isinstance(cmd, c.ChooseUnit):
-        return forecast.unit_title(game, cmd), forecast.unit_forecast(game, cmd)
-    if isinstance(cmd, c.PlayCard):
-        return f"{game.describe(cmd)}?", forecast.card_forecast(game, cmd, warning(game, cmd))
-    return f"{game.describe(cmd)}?", warning(game, cmd)
 
 
 def _copy(game):
