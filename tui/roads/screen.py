@@ -6,12 +6,11 @@ the board whenever the keyboard goes to the other side; against the computer the
 the human side and the computer's commands come through the same apply path after a short,
 visible pause. The computer (``rules.roads.ai`` at the game's strength) and the hint (`!`: the
 hard AI for the seat's side) think in a worker thread on a copy of the game, while the screen
-shows a "thinking" mark and stays responsive.
+shows a "thinking" mark and stays responsive (tui/roads/computer.py, tui/roads/hint.py).
 """
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 
 from rich.console import Group
@@ -36,7 +35,9 @@ from tui.widgets.text_lines import TextLines
 from tui.widgets.text_screen import TextScreen
 
 from . import panels
+from .computer import ComputerThinking
 from .confirm import confirmation
+from .hint import Hint
 
 # The Roads rules, the menu and the help are imported where first used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
@@ -55,7 +56,7 @@ STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name", "op")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
-class RoadsScreen(GameScreen):
+class RoadsScreen(ComputerThinking, Hint, GameScreen):
     CSS_PATH = CSS_FILE
     # a secret Card/Map choice is a reveal too: undo stops before it, as before a roll
     UNDO_REFUSED = ("Cannot undo past a roll, a draw, a Card/Map choice, a chit revealed or the "
@@ -126,15 +127,6 @@ class RoadsScreen(GameScreen):
         self._bot = None
         self._seat = self._seat_for(game.to_act())
         self._concealed = not self.computer
-
-    @property
-    def bot(self):
-        """The computer's search (None in a hot-seat game), made when first asked for: a save
-        opened against the computer is shown before the AI's modules load."""
-        if self._bot is None and self.computer:
-            from rules.roads.ai import SearchBot
-            self._bot = SearchBot(self.strength, seed=self.game.seed)
-        return self._bot
 
     @property
     def hot_seat(self) -> bool:
@@ -555,103 +547,6 @@ class RoadsScreen(GameScreen):
             return
         self._think("computer", self.bot.decide, self._bot_decided)
 
-    def _think(self, who: str, decide, then) -> None:
-        """Run ``decide`` on a copy of the game in a worker thread; ``then(result, position)``
-        runs on the UI thread (result: what ``decide`` returned, or the exception it raised)."""
-        self.thinking = who
-        self._status(self._view, self._seat, self.game.to_act())
-        position = len(self.game.log)
-        copy = _copy(self.game)
-        app = self.app
-
-        def work() -> None:
-            try:
-                result = decide(copy)
-            except Exception as exc:      # the AI failed: play goes on (see ``then``)
-                result = exc
-            try:
-                app.call_from_thread(then, result, position)
-            except RuntimeError:
-                pass                      # the app closed while it thought
-
-        self.run_worker(work, thread=True, group="roads-ai", exit_on_error=False)
-
-    def _thought(self, position: int) -> bool:
-        """The worker is done: clear the mark; True when the game is still where it was."""
-        self.thinking = ""
-        if not self.is_attached:
-            return False
-        self._status(self._view, self._seat, self.game.to_act())
-        return len(self.game.log) == position and self.game.outcome is None
-
-    def _bot_decided(self, decision, position: int) -> None:
-        if not self._thought(position) or self.game.to_act() != self.computer:
-            self._maybe_bot()
-            return
-        if isinstance(decision, Exception):
-            from rules.roads.bots import BOTS
-            self.notify(f"The computer's search failed ({decision}); it plays by doctrine this once.",
-                        severity="error", timeout=10)
-            cmd = BOTS["heuristic"](len(self.game.log)).choose(self.game)
-            line = f"{self.game.describe(cmd)}: by doctrine"
-        else:
-            cmd, line = decision.command, decision.public
-        # the public line only (never the full reason): kept with the command in the save
-        self.game.annotate(f"Computer ({self.strength}): {line}")
-        self.play(cmd)
-
-    def action_hint(self) -> None:
-        """What the hard AI would do now for the seat's side, and why, from that side's view.
-        It thinks in a worker, with a mark on the title bar; ! again while it thinks drops it."""
-        if self.game is None:
-            return
-        if self.thinking == "hint":
-            self._drop_hint()
-            self.notify("Hint cancelled.")
-            return
-        side = self.game.to_act()
-        if self.game.outcome is not None or side is None or side != self._seat or self._concealed:
-            self.notify("A hint is for the side to act, on its player's turn.", severity="warning")
-            return
-        if self.thinking:
-            self.notify("Still thinking…")
-            return
-        from rules.roads.ai import hint
-        self._hint += 1
-        self._hints_running += 1
-        number = self._hint
-        self._think("hint", lambda copy: hint(copy, side),
-                    lambda result, position: self._hinted(result, position, number))
-
-    def _drop_hint(self) -> None:
-        """The hint being thought of is no longer wanted (cancelled, or a command was given, or
-        undone): its mark goes at once; what its worker returns is dropped."""
-        if self.thinking != "hint":
-            return
-        self._hint += 1
-        self.thinking = ""
-        if getattr(self, "_status_of", None) is not None:
-            self._status(*self._status_of)        # the title bar again, without the mark
-
-    def _hinted(self, result, position: int, number: int) -> None:
-        self._hints_running -= 1
-        if number != self._hint:
-            return                        # dropped: its mark went when it was
-        if not self._thought(position):
-            return                        # the game moved on meanwhile: the hint is stale
-        if isinstance(result, Exception):
-            self.notify(f"No hint: {result}", severity="error", timeout=8)
-            return
-        _cmd, reason = result
-        self.app.push_screen(HintScreen(f"Hint for {panels.NAME[self._seat]} (the hard computer "
-                                        f"would do this):\n\n{reason}"))
-
-    def action_undo(self) -> None:
-        if self.computer and self.game.to_act() == self.computer:
-            self.notify("The computer is playing; undo when it is your turn.", severity="warning")
-            return
-        super().action_undo()
-
     def play(self, command) -> bool:
         """As the base; the menu place the command was chosen from is kept for its undo, and
         the acting side's hand before it (to tell what it draws)."""
@@ -808,16 +703,6 @@ def battle_events(events: list[Event]) -> list[Event]:
     return [e for e in events if e.kind in BATTLE_KINDS]
 
 
-def _copy(game):
-    """The game for a worker thread to read while the screen goes on with the real one (the AI
-    reads it only through ``legal()`` and the acting side's ``view``; it never rolls its dice)."""
-    from rules.core.dice import SeededDice
-    from rules.roads.game import Roads
-    state = pickle.loads(pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL))
-    return Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
-                 options=dict(game.options), undo=False)
-
-
 class PassScreen(SharedPassScreen):
     """Roads' pass screen (named as the shared one: tests and tools know it so), from which the game can also be saved (s) or left (q, asked first) when
     the other player has gone: it shows nothing of either side (playtest finding 14)."""
@@ -853,25 +738,6 @@ class PassScreen(SharedPassScreen):
                 self.app.pop_screen()            # and the game screen beneath it
 
         self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where), answered)
-
-
-class HintScreen(ModalScreen):
-    """The hint, over the game; any of Enter, Esc, q or ! closes it."""
-
-    BINDINGS = [Binding("enter", "close", "Close"), Binding("escape", "close", show=False),
-                Binding("q", "close", show=False), Binding("exclamation_mark", "close", show=False)]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="rd-hint"):
-            yield Static(Text(self.text))
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
 
 
 class GotoScreen(ModalScreen[str | None]):
