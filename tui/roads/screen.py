@@ -21,8 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
@@ -32,12 +31,14 @@ from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.text_lines import TextLines
-from tui.widgets.text_screen import TextScreen
 
 from . import panels
 from .computer import ComputerThinking
 from .confirm import confirmation
+from .end import RoadsEndScreen
+from .goto import GotoScreen
 from .hint import Hint
+from .in_full import AreaScreen, InfoScreen
 
 # The Roads rules, the menu and the help are imported where first used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
@@ -738,101 +739,3 @@ class PassScreen(SharedPassScreen):
                 self.app.pop_screen()            # and the game screen beneath it
 
         self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where), answered)
-
-
-class GotoScreen(ModalScreen[str | None]):
-    """Go to an area by name: the names that match show under the field as it is typed."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, board) -> None:
-        super().__init__()
-        self.board = board
-
-    def compose(self) -> ComposeResult:
-        names = sorted((a.name for a in self.board.areas.values()),
-                       key=lambda n: (not self._is_city(n), n))
-        with Vertical(id="goto"):
-            yield Static("Go to which area? (name or code; Right completes, Enter goes, Esc cancels)")
-            yield Input(placeholder="e.g. Stalingrad", id="goto-input",
-                        suggester=SuggestFromList(names, case_sensitive=False))
-            yield Static("", id="goto-matches")
-
-    def _is_city(self, name: str) -> bool:
-        return any(a.city for a in self.board.areas.values() if a.name == name)
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_key(self, event) -> None:
-        """Letters typed right after `/`, before the field had the keyboard, go into it (not
-        lost, nor taken as the game's keys)."""
-        field = self.query_one(Input)
-        if not field.has_focus and event.is_printable and event.character:
-            event.stop()
-            field.focus()
-            field.insert_text_at_cursor(event.character)
-
-    def matches(self, typed: str) -> list[str]:
-        """Area ids whose name starts with `typed` or whose code it is (cities first)."""
-        typed = typed.strip().lower()
-        if not typed:
-            return []
-        hits = [a for a in self.board.areas.values()
-                if a.name.lower().startswith(typed) or a.code.lower() == typed]
-        hits.sort(key=lambda a: (a.code.lower() != typed, not a.city, a.name))
-        return [a.id for a in hits]
-
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        hits = self.matches(event.value)
-        names = ", ".join(self.board.areas[a].name for a in hits[:6]) + (" …" if len(hits) > 6 else "")
-        self.query_one("#goto-matches", Static).update(names or ("no area is named so" if event.value else ""))
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        hits = self.matches(event.value)
-        if hits:
-            self.dismiss(hits[0])
-        else:
-            self.notify(f"No area is named '{event.value}'.", severity="warning")
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class AreaScreen(TextScreen):
-    """The area under the cursor in full; a closes it as it opened it."""
-
-    BINDINGS = [Binding("a", "close", show=False)]
-
-
-class InfoScreen(TextScreen):
-    """The supply track, the battle and the hand in full; h closes it as it opened it."""
-
-    BINDINGS = [Binding("h", "close", show=False)]
-
-    def __init__(self, body) -> None:
-        super().__init__("Supply track, battle and hand", body)
-
-
-class RoadsEndScreen(ModalScreen[None]):
-    BINDINGS = [Binding("q", "close", "Back to the launcher", id="back"),
-                Binding("enter", "close", show=False, id="confirm")]
-
-    def __init__(self, game) -> None:
-        super().__init__()
-        self.game = game
-
-    def compose(self) -> ComposeResult:
-        o = self.game.outcome
-        t = Text("THE CAMPAIGN IS OVER\n\n", style="bold")
-        winner = panels.NAME.get(o.winner or "", "")
-        t.append(f"{winner + ' victory' if winner else 'A draw'}: {o.reason}.\n")
-        t.append(f"VP: Axis {o.axis_vp}, Soviet {o.soviet_vp}\n\nEnter or q: back to the launcher")
-        with Vertical(id="end"):
-            yield Static(t)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-        self.app.pop_screen()
