@@ -25,7 +25,6 @@ from textual.widgets import Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
-from tui.game_screen import PassScreen as SharedPassScreen
 from tui.widgets.area_map import OVERVIEW, SCALE, AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
@@ -37,6 +36,7 @@ from .computer import ComputerThinking
 from .confirm import confirmation
 from .end import RoadsEndScreen
 from .goto import GotoScreen
+from .hand_over import HandOver
 from .hint import Hint
 from .in_full import AreaScreen, InfoScreen
 
@@ -57,7 +57,7 @@ STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name", "op")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
-class RoadsScreen(ComputerThinking, Hint, GameScreen):
+class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
     CSS_PATH = CSS_FILE
     # a secret Card/Map choice is a reveal too: undo stops before it, as before a roll
     UNDO_REFUSED = ("Cannot undo past a roll, a draw, a Card/Map choice, a chit revealed or the "
@@ -233,13 +233,6 @@ class RoadsScreen(ComputerThinking, Hint, GameScreen):
             self.app.push_screen(self.pass_screen(self.player_to_act()))
         self._maybe_bot()
 
-    def pass_screen(self, who: str, note: str = "", cancellable: bool = False):
-        """Opaque: nothing of the board shows through while the keyboard changes hands (and no
-        frame blends the board beneath it)."""
-        screen = PassScreen(self, who, note, cancellable)
-        screen.add_class("rd-opaque")
-        return screen
-
     def on_screen_suspend(self) -> None:
         self._version_away = self.game.version if self.game is not None else -1
 
@@ -252,22 +245,6 @@ class RoadsScreen(ComputerThinking, Hint, GameScreen):
             # command: it goes to the menu, not to a map focused before (playtest finding 3)
             self.action_menu_focus()
         self._show_since()
-
-    def _show_since(self) -> None:
-        """Hot-seat: the player who has just taken the keyboard sees first what happened since
-        they last had it: the events since then, the public log every seat sees."""
-        if not self.hot_seat or self.game is None or self.app.screen is not self or self._concealed:
-            return
-        seat, events = self._seat, self.game.events
-        if seat is None or seat == self._keyboard:
-            return
-        if self._keyboard is not None:
-            self._seen[self._keyboard] = len(events)     # all that its player has seen
-        self._keyboard = seat
-        since = events[min(self._seen.get(seat, len(events)), len(events)):]
-        if since and self.game.outcome is None:
-            from .since import SinceScreen
-            self.app.push_screen(SinceScreen(f"{self.name_of(seat)} ({panels.NAME[seat]})", since))
 
     def _start_area(self) -> str:
         """The battle, else the Active Operation, else the legal area with most of the side's
@@ -329,33 +306,6 @@ class RoadsScreen(ComputerThinking, Hint, GameScreen):
                 f"Waiting for {who}" if to_act else "The campaign is over")
             menu.set_entries([], waiting)
         self._view = view
-
-    def _map_for(self, seat: str | None, amap: AreaMap) -> None:
-        """Each side keeps its own map cursor and scroll across hand-overs: the other side does
-        not see where one looked (playtest finding 1). A side's first look starts at its own
-        start area; a side that comes back to a battle begun while it was away finds its
-        cursor on the battle."""
-        if seat is None or seat == self._map_seat:
-            return
-        fight = self._battle_key()
-        if self._map_seat is not None:
-            self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y,
-                                                amap.scale, fight)
-        self._map_seat = seat
-        place = self._map_places.get(seat)
-        if place is None:
-            amap.goto(self._start_area())
-        elif fight is not None and fight != place[4]:
-            amap.goto(fight[0])               # a battle begun while the other side had the seat
-        else:
-            amap.goto(place[0])
-            if place[3] == amap.scale:        # a scroll taken at the other scale is not this one's
-                amap.scroll_to(place[1], place[2], animate=False, immediate=True)
-
-    def _battle_key(self) -> tuple | None:
-        """The battle under way, as a side saw it when it left the seat (None: no battle)."""
-        b = self.game.state.battle
-        return None if b is None else (b.area, b.attacker, b.came_from)
 
     def _hand_panel(self, view, legal):
         """The seat's hand, the cards it drew last marked new (until its player acts again)."""
@@ -702,40 +652,3 @@ def battle_events(events: list[Event]) -> list[Event]:
     """The events of a battle, by their kind: the step-through's (a public "note", such as the
     computer's reason, is never one of them, whatever its words)."""
     return [e for e in events if e.kind in BATTLE_KINDS]
-
-
-class PassScreen(SharedPassScreen):
-    """Roads' pass screen (named as the shared one: tests and tools know it so), from which the game can also be saved (s) or left (q, asked first) when
-    the other player has gone: it shows nothing of either side (playtest finding 14)."""
-
-    BINDINGS = [Binding("s", "save", "Save", id="save"), Binding("q", "leave", "Leave", id="back")]
-
-    def __init__(self, owner, who: str, note: str = "", cancellable: bool = False) -> None:
-        super().__init__(who, note, cancellable)
-        self.owner = owner
-
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        if not self.cancellable:
-            yield Footer()
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("save", "leave"):
-            return not self.cancellable          # an undo's pass keeps its q: cancel
-        return super().check_action(action, parameters)
-
-    def action_save(self) -> None:
-        from tui.fallblau.screen import SaveNameScreen
-        self.app.push_screen(SaveNameScreen(), self.owner._save_as)
-
-    def action_leave(self) -> None:
-        from tui.widgets.confirm import ConfirmScreen
-        where = ("The game is autosaved as it stands: Resume the last game brings it back to this "
-                 "hand-over." if self.owner.autosave else "This game is not autosaved: save it first (s).")
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.is_attached:
-                self.dismiss(None)               # None: nobody took the keyboard
-                self.app.pop_screen()            # and the game screen beneath it
-
-        self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where), answered)
