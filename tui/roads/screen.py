@@ -39,6 +39,7 @@ from .goto import GotoScreen
 from .hand_over import HandOver
 from .hint import Hint
 from .in_full import AreaScreen, InfoScreen
+from .title_bar import title_bar
 
 # The Roads rules, the menu and the help are imported where first used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
@@ -52,8 +53,6 @@ STEP_KINDS = frozenset(BATTLE_KINDS | {"roll", "reveal", "draw", "card", "contro
 MAP_CODE = ("tui.widgets.area_map", "rules.roads.map")
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
-# the title bar's words, dropped in this order when the line does not fit (its values stay)
-STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name", "op")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
@@ -328,38 +327,11 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         return hand
 
     def _status(self, view, seat, to_act) -> None:
-        """The title bar, fitted to the screen's width: the values (sequence, seat, who acts, SP,
-        VP) are kept and the words around them dropped first (playtest finding 7)."""
+        """The title bar (tui/roads/title_bar.py), fitted to the screen's width."""
         self._status_of = (view, seat, to_act)
-        vp = dict(view.vp)
         width = self.app.size.width if self.is_attached else 80
-        for level in range(len(STATUS_CUTS) + 1):
-            cut = set(STATUS_CUTS[:level])
-            t = Text()
-            if self.thinking:
-                t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint: thinking… ",
-                         style="bold reverse")
-                t.append(" ")
-                if self.thinking == "hint" and "cancels" not in cut:
-                    t.append("(! cancels) ", style="italic")
-            if "title" not in cut:
-                t.append("Roads to Stalingrad · ", style="bold")
-            t.append(f"seq {view.sequence} · ", style="bold")
-            if seat:
-                who = panels.NAME[seat] if "name" in cut else f"{self.name_of(seat)} ({panels.NAME[seat]})"
-                t.append(("" if "seat" in cut else "seat: ") + who + " ", style="reverse")
-            if to_act:
-                t.append(f" {'acts' if 'to act' in cut else 'to act'}: {panels.NAME[to_act]}")
-                if to_act == self.computer and self.thinking != "computer" and "computer" not in cut:
-                    t.append(" (computer…)", style="italic")
-            if view.operation:               # whose operation the SP are, when another side
-                op = view.operation          # acts (playtest: the defender read them as its own)
-                whose = "" if op.side == to_act or "op" in cut else f"{panels.NAME[op.side]} op "
-                t.append(f" · {whose}{op.sp} SP", style="bold")
-            t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
-            if t.cell_len <= width:
-                break
-        self.query_one("#rd-status", Static).update(t)
+        self.query_one("#rd-status", Static).update(title_bar(
+            view, seat, to_act, name_of=self.name_of, computer=self.computer, thinking=self.thinking, width=width))
 
     def on_resize(self, event) -> None:
         if getattr(self, "_status_of", None) is not None:
