@@ -350,6 +350,26 @@ def hand(game, view: View, legal: list) -> Group:
     return Group(*parts)
 
 
+def hand_marked(game, view: View, legal: list, new: tuple = ()) -> Group:
+    """The hand (``hand``), the cards in `new` (drawn last) named first as new, and, when its
+    side is to act, why each card that cannot be played now cannot (playtest finding 10)."""
+    out = hand(game, view, legal)
+    new = [k for k in new if k in view.hand]
+    if new:
+        mark = Text("New in your hand: " + ", ".join(game.card_name(k) for k in new), style="bold reverse")
+        out = Group(mark, out)
+    if legal and view.side == game.to_act():
+        from rules.roads.cards import why_not_playable
+        reasons = [(k, why_not_playable(game, view.side, k)) for k in dict.fromkeys(view.hand)]
+        reasons = [(k, why) for k, why in reasons if why]
+        if reasons:
+            lines = Text("Not playable now:", style="bold")
+            for k, why in reasons:
+                lines.append(f"\n• {game.card_name(k)}: {why}", style="not bold")
+            out = Group(out, lines)
+    return out
+
+
 def battle(game, view: View) -> Text:
     b = view.battle
     if b is None:

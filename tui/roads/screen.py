@@ -308,23 +308,8 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
 
     def _hand_panel(self, view, legal):
         """The seat's hand, the cards it drew last marked new (until its player acts again)."""
-        hand = panels.hand(self.game, view, legal)
         side, new = self._new_cards
-        new = [k for k in new if k in view.hand]
-        if side == view.side and new:
-            mark = Text("New in your hand: " + ", ".join(self.game.card_name(k) for k in new),
-                        style="bold reverse")
-            hand = Group(mark, hand)
-        if legal and view.side == self.game.to_act():
-            from rules.roads.cards import why_not_playable
-            reasons = [(k, why_not_playable(self.game, view.side, k)) for k in dict.fromkeys(view.hand)]
-            reasons = [(k, why) for k, why in reasons if why]
-            if reasons:              # playtest finding 10: a card that cannot be played says why
-                lines = Text("Not playable now:", style="bold")
-                for k, why in reasons:
-                    lines.append(f"\n• {self.game.card_name(k)}: {why}", style="not bold")
-                hand = Group(hand, lines)
-        return hand
+        return panels.hand_marked(self.game, view, legal, new if side == view.side else ())
 
     def _status(self, view, seat, to_act) -> None:
         """The title bar (tui/roads/title_bar.py), fitted to the screen's width."""
