@@ -1,14 +1,18 @@
-"""Commands in English, with the names of areas, units, cards and chits (menus, logs,
-refusals)."""
+"""Commands and units in English, with the names of areas, units, cards and chits (menus,
+logs, refusals, confirmations)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from . import commands as c
+from .state import AXIS, SOVIET
+from .values import standing
 
 if TYPE_CHECKING:
     from .game import Roads
+
+SIDE_LETTER = {AXIS: "A", SOVIET: "S"}
 
 
 def describe(g: Roads, cmd) -> str:
@@ -66,3 +70,24 @@ def describe_public(g: Roads, cmd) -> str:
     if isinstance(cmd, c.DiscardCard):
         return f"{who} discard a card face down for one RP"
     return f"{who}: {describe(g, cmd)}"
+
+
+def unit_line(g: Roads, counter) -> str:
+    """A unit as it stands: "9th Army (S) 6-1-1", then its flags (depleted, disorganized,
+    isolated)."""
+    u = g.content.units.get(counter.id)
+    if u is None:
+        return f"{g.unit_name(counter.id)}"
+    flags = [w for w, on in (("depleted", counter.depleted), ("disorganized", counter.disorganized),
+                             ("isolated", counter.isolated)) if on]
+    text = f"{u.name} ({SIDE_LETTER[counter.side]}) {values_shown(u, counter)}"
+    return text + (" " + ", ".join(flags) if flags else "")
+
+
+def values_shown(unit, counter) -> str:
+    """Cohesion-movement-tactical as they stand: the depleted side's when depleted (9.6.4), each
+    less one when disorganized (9.6.3, never below one); Manstein's and the mountains' bonuses
+    belong to a battle and are not in it."""
+    printed = unit.depleted if counter.depleted else unit
+    return "-".join(str(standing(v, counter.disorganized))
+                    for v in (printed.cohesion, printed.movement, printed.tactical))

@@ -10,7 +10,9 @@ from rules.core.events import Event
 
 from . import values
 from .commands import Gather, Halt, Move, Release
-from .geography import leader_follows, leaves_by_west_edge, occupancy, take_control, units_in, update_isolation
+from .geography import (
+    leader_follows, leaves_by_west_edge, occupancy, occupied_by, take_control, units_in, update_isolation,
+)
 from .state import AXIS, GONE, SOVIET, other
 
 if TYPE_CHECKING:
@@ -208,6 +210,11 @@ def destinations(g: Roads, side: str) -> list[str]:
     if op.mp >= 1 and all(leaves_by_west_edge(g, u, here) for u in op.force):
         out.append(GONE)                              # campaign 1.d.II
     return out
+
+
+def is_battle(g: Roads, cmd) -> bool:
+    """Series 6.5, 9.2: a move into an area with enemy units in it starts a battle there at once."""
+    return isinstance(cmd, Move) and occupied_by(g, cmd.area, other(cmd.side))
 
 
 def legal(g: Roads, side: str) -> list:

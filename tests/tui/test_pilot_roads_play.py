@@ -415,8 +415,8 @@ def test_every_step_that_cannot_be_taken_back_asks_first_and_says_what_it_does()
     first): over a bots' game, every card played or drawn, RP spent or removed, chit, unit check
     and retreat is one the screen confirms, and its confirmation says what will happen."""
     from tests.support.roads import bot_game_commands, replayed
+    from rules.roads.confirm import warning
     from tui.roads.menu import CONFIRM
-    from tui.roads.screen import warning
     kinds = (c.PlayCard, c.DrawCard, c.StartOperation, c.PlayChit, c.ChooseUnit, c.Retreat)
     log = bot_game_commands(3)
     game = replayed(3, 0)

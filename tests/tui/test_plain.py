@@ -275,7 +275,7 @@ def test_an_attack_says_its_exact_odds_first_and_n_gives_nothing():
     """As on the screen: before a roll the exact odds and a question; n (or end of input)
     leaves the game as it was, y gives it."""
     from rules.fallblau import Attack
-    from tui.fallblau.confirm_text import confirmation
+    from rules.fallblau.confirm import confirmation
     game = fresh(seed=9)
     game.apply(game.legal()[1])                                    # an Advance: Attack! is offered
     attack = next(cmd for cmd in game.legal() if isinstance(cmd, Attack))

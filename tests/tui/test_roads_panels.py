@@ -87,22 +87,6 @@ def test_every_permanent_card_in_effect_is_named_and_directive_45_gives_its_next
     assert "order-227" not in line and "directive-45" not in line
 
 
-def test_a_moves_confirmation_gives_the_rivers_and_the_mountains_cohesion_before_the_battle():
-    """Campaign 1.b-1.c, said before the move (playtest of 26 November: first seen at the chit):
-    the small world's a3-b3 is a minor river and b3 a mountain; after Winter Arrives a minor
-    river costs nothing."""
-    from tests.rules.roads.small_world import small_game
-    from tui.roads.screen import battle_terrain
-
-    game = small_game(units={"inf2": "a3"})
-    words = battle_terrain(game, ["inf2"], "b3")
-    assert "your units' cohesion is 1 lower in this battle's checks (-1 CH)" in words
-    assert "the defenders' cohesion is 1 higher (+1 CH)" in words
-    assert battle_terrain(game, ["inf2"], "a2") == ""                 # no river, open ground
-    game.state.permanents["winter"] = "soviet"
-    assert "lower" not in battle_terrain(game, ["inf2"], "b3")
-
-
 def test_the_kerch_straits_are_named_once_in_an_areas_borders():
     """A river's border is "major river Don"; the straits' kind is their name already (was
     "Kerch Straits Kerch Straits: Kerch")."""

@@ -23,9 +23,9 @@ from typing import TextIO
 
 from rules.core.errors import IllegalCommand
 from rules.fallblau import FallBlau
+from rules.fallblau.confirm import confirmation
 from tui import storage
 
-from .confirm_text import confirmation
 from .text import render_end, render_legal, render_position
 
 PROMPT = "Command (number, u, s NAME, p, r, ?, q): "

@@ -14,6 +14,7 @@ from textual.widgets import Input, Label, Static
 
 from rules.core.events import Event
 from rules.fallblau import Attack, FallBlau, PlayEvent
+from rules.fallblau.confirm import confirmation, dice_text
 from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.dice_strip import dice_strip
@@ -24,7 +25,6 @@ from tui.widgets.odds_panel import OddsPanel
 from tui.widgets.panel import Panel
 from tui.widgets.tracks import calendar_strip, track
 
-from .confirm_text import confirmation, dice_text
 from .cards import card_reference, cards_of, preview
 from .map_panel import frontline, queue_and_captured, status_line
 from .text import captured_words
@@ -154,7 +154,7 @@ class FallBlauScreen(GameScreen):
             self.give(message.command)
 
     def confirmation(self, command):
-        """What the command will do, when it cannot be taken back (tui/fallblau/confirm_text.py);
+        """What the command will do, when it cannot be taken back (rules/fallblau/confirm.py);
         an Attack!'s odds are worked out once per position (the preview shows them too)."""
         return confirmation(self.game, command, self._odds)
 

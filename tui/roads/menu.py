@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.core.command import Command
 from rules.roads import commands as c
-from rules.roads.movement import LEADER, move_cost, stack_cost
+from rules.roads.movement import LEADER, is_battle, move_cost, stack_cost
 from rules.roads.operations import rebuild_cost, reorganize_cost
 from tui.widgets.command_menu import MENU_KEYS, Keyed
 
@@ -77,13 +77,6 @@ def stacking_cost(game, cmd: Command) -> int | None:
         if here:
             return stack_cost(game, cmd.side)
     return None
-
-
-def is_battle(game, cmd: Command) -> bool:
-    """A move into an area the enemy holds units in starts a battle."""
-    if not isinstance(cmd, c.Move):
-        return False
-    return any(u.where == cmd.area and u.side != cmd.side for u in game.state.units.values())
 
 
 def label(game, cmd: Command) -> str:
@@ -436,9 +429,8 @@ def battle_choice(game) -> str:
     if b.steps:
         from rules.roads.battle import step_candidates
         if len(step_candidates(game, b.steps[0])) > 1:
+            from rules.roads.forecast import DOES
             from rules.roads.odds import waiting_step
-
-            from .forecast import DOES
             step = waiting_step(game)
             return f", which unit {DOES[step.action]} ({step.source})"
     return ""

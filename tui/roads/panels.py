@@ -119,23 +119,10 @@ def targets(game, legal: list) -> frozenset[str]:
 
 
 def unit_line(game, counter) -> str:
-    u = game.content.units.get(counter.id)
-    if u is None:
-        return f"{game.unit_name(counter.id)}"
-    flags = [w for w, on in (("depleted", counter.depleted), ("disorganized", counter.disorganized),
-                             ("isolated", counter.isolated)) if on]
-    text = f"{u.name} ({LETTER[counter.side]}) {values_shown(u, counter)}"
-    return text + (" " + ", ".join(flags) if flags else "")
-
-
-def values_shown(unit, counter) -> str:
-    """Cohesion-movement-tactical as they stand: the depleted side's when depleted (9.6.4), each
-    less one when disorganized (9.6.3, never below one); Manstein's and the mountains' bonuses
-    belong to a battle and are not in it."""
-    from rules.roads.values import standing     # the rules load with the game
-    printed = unit.depleted if counter.depleted else unit
-    return "-".join(str(standing(v, counter.disorganized))
-                    for v in (printed.cohesion, printed.movement, printed.tactical))
+    """A unit as it stands, in the rules' words (``rules.roads.describe``: the rules load with
+    the game, not with the screen)."""
+    from rules.roads.describe import unit_line
+    return unit_line(game, counter)
 
 
 KIND_SHORT = {"infantry": "inf", "panzer": "pz", "tank": "tank", "cavalry": "cav"}
@@ -145,6 +132,7 @@ FLAG_SHORT = (("depleted", "dep"), ("disorganized", "dis"), ("isolated", "iso"))
 def unit_short(game, counter) -> str:
     """A unit in a few characters: short name, values as they stand (cohesion-movement-tactical:
     depleted values when depleted, less one when disorganized), and its flags: dep(leted), dis(organized), iso(lated)."""
+    from rules.roads.describe import values_shown     # the rules load with the game
     u = game.content.units.get(counter.id)
     if u is None:
         return game.unit_name(counter.id)
@@ -360,6 +348,26 @@ def hand(game, view: View, legal: list) -> Group:
     if not view.hand:
         parts.append(Text("  (no cards)"))
     return Group(*parts)
+
+
+def hand_marked(game, view: View, legal: list, new: tuple = ()) -> Group:
+    """The hand (``hand``), the cards in `new` (drawn last) named first as new, and, when its
+    side is to act, why each card that cannot be played now cannot (playtest finding 10)."""
+    out = hand(game, view, legal)
+    new = [k for k in new if k in view.hand]
+    if new:
+        mark = Text("New in your hand: " + ", ".join(game.card_name(k) for k in new), style="bold reverse")
+        out = Group(mark, out)
+    if legal and view.side == game.to_act():
+        from rules.roads.cards import why_not_playable
+        reasons = [(k, why_not_playable(game, view.side, k)) for k in dict.fromkeys(view.hand)]
+        reasons = [(k, why) for k, why in reasons if why]
+        if reasons:
+            lines = Text("Not playable now:", style="bold")
+            for k, why in reasons:
+                lines.append(f"\n• {game.card_name(k)}: {why}", style="not bold")
+            out = Group(out, lines)
+    return out
 
 
 def battle(game, view: View) -> Text:

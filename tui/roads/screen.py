@@ -6,12 +6,11 @@ the board whenever the keyboard goes to the other side; against the computer the
 the human side and the computer's commands come through the same apply path after a short,
 visible pause. The computer (``rules.roads.ai`` at the game's strength) and the hint (`!`: the
 hard AI for the seat's side) think in a worker thread on a copy of the game, while the screen
-shows a "thinking" mark and stays responsive.
+shows a "thinking" mark and stays responsive (tui/roads/computer.py, tui/roads/hint.py).
 """
 
 from __future__ import annotations
 
-import pickle
 from pathlib import Path
 
 from rich.console import Group
@@ -22,20 +21,25 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.suggester import SuggestFromList
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from rules.core.events import Event
 from tui.game_screen import GameScreen
-from tui.game_screen import PassScreen as SharedPassScreen
 from tui.widgets.area_map import OVERVIEW, SCALE, AreaMap
 from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.text_lines import TextLines
-from tui.widgets.text_screen import TextScreen
 
 from . import panels
+from .computer import ComputerThinking
+from .confirm import confirmation
+from .end import RoadsEndScreen
+from .goto import GotoScreen
+from .hand_over import HandOver
+from .hint import Hint
+from .in_full import AreaScreen, InfoScreen
+from .title_bar import title_bar
 
 # The Roads rules, the menu and the help are imported where first used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
@@ -49,12 +53,10 @@ STEP_KINDS = frozenset(BATTLE_KINDS | {"roll", "reveal", "draw", "card", "contro
 MAP_CODE = ("tui.widgets.area_map", "rules.roads.map")
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
-# the title bar's words, dropped in this order when the line does not fit (its values stay)
-STATUS_CUTS = ("title", "cancels", "seat", "to act", "computer", "name", "op")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
 
 
-class RoadsScreen(GameScreen):
+class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
     CSS_PATH = CSS_FILE
     # a secret Card/Map choice is a reveal too: undo stops before it, as before a roll
     UNDO_REFUSED = ("Cannot undo past a roll, a draw, a Card/Map choice, a chit revealed or the "
@@ -125,15 +127,6 @@ class RoadsScreen(GameScreen):
         self._bot = None
         self._seat = self._seat_for(game.to_act())
         self._concealed = not self.computer
-
-    @property
-    def bot(self):
-        """The computer's search (None in a hot-seat game), made when first asked for: a save
-        opened against the computer is shown before the AI's modules load."""
-        if self._bot is None and self.computer:
-            from rules.roads.ai import SearchBot
-            self._bot = SearchBot(self.strength, seed=self.game.seed)
-        return self._bot
 
     @property
     def hot_seat(self) -> bool:
@@ -239,13 +232,6 @@ class RoadsScreen(GameScreen):
             self.app.push_screen(self.pass_screen(self.player_to_act()))
         self._maybe_bot()
 
-    def pass_screen(self, who: str, note: str = "", cancellable: bool = False):
-        """Opaque: nothing of the board shows through while the keyboard changes hands (and no
-        frame blends the board beneath it)."""
-        screen = PassScreen(self, who, note, cancellable)
-        screen.add_class("rd-opaque")
-        return screen
-
     def on_screen_suspend(self) -> None:
         self._version_away = self.game.version if self.game is not None else -1
 
@@ -258,22 +244,6 @@ class RoadsScreen(GameScreen):
             # command: it goes to the menu, not to a map focused before (playtest finding 3)
             self.action_menu_focus()
         self._show_since()
-
-    def _show_since(self) -> None:
-        """Hot-seat: the player who has just taken the keyboard sees first what happened since
-        they last had it: the events since then, the public log every seat sees."""
-        if not self.hot_seat or self.game is None or self.app.screen is not self or self._concealed:
-            return
-        seat, events = self._seat, self.game.events
-        if seat is None or seat == self._keyboard:
-            return
-        if self._keyboard is not None:
-            self._seen[self._keyboard] = len(events)     # all that its player has seen
-        self._keyboard = seat
-        since = events[min(self._seen.get(seat, len(events)), len(events)):]
-        if since and self.game.outcome is None:
-            from .since import SinceScreen
-            self.app.push_screen(SinceScreen(f"{self.name_of(seat)} ({panels.NAME[seat]})", since))
 
     def _start_area(self) -> str:
         """The battle, else the Active Operation, else the legal area with most of the side's
@@ -336,86 +306,17 @@ class RoadsScreen(GameScreen):
             menu.set_entries([], waiting)
         self._view = view
 
-    def _map_for(self, seat: str | None, amap: AreaMap) -> None:
-        """Each side keeps its own map cursor and scroll across hand-overs: the other side does
-        not see where one looked (playtest finding 1). A side's first look starts at its own
-        start area; a side that comes back to a battle begun while it was away finds its
-        cursor on the battle."""
-        if seat is None or seat == self._map_seat:
-            return
-        fight = self._battle_key()
-        if self._map_seat is not None:
-            self._map_places[self._map_seat] = (amap.cursor, amap.scroll_offset.x, amap.scroll_offset.y,
-                                                amap.scale, fight)
-        self._map_seat = seat
-        place = self._map_places.get(seat)
-        if place is None:
-            amap.goto(self._start_area())
-        elif fight is not None and fight != place[4]:
-            amap.goto(fight[0])               # a battle begun while the other side had the seat
-        else:
-            amap.goto(place[0])
-            if place[3] == amap.scale:        # a scroll taken at the other scale is not this one's
-                amap.scroll_to(place[1], place[2], animate=False, immediate=True)
-
-    def _battle_key(self) -> tuple | None:
-        """The battle under way, as a side saw it when it left the seat (None: no battle)."""
-        b = self.game.state.battle
-        return None if b is None else (b.area, b.attacker, b.came_from)
-
     def _hand_panel(self, view, legal):
         """The seat's hand, the cards it drew last marked new (until its player acts again)."""
-        hand = panels.hand(self.game, view, legal)
         side, new = self._new_cards
-        new = [k for k in new if k in view.hand]
-        if side == view.side and new:
-            mark = Text("New in your hand: " + ", ".join(self.game.card_name(k) for k in new),
-                        style="bold reverse")
-            hand = Group(mark, hand)
-        if legal and view.side == self.game.to_act():
-            from rules.roads.cards import why_not_playable
-            reasons = [(k, why_not_playable(self.game, view.side, k)) for k in dict.fromkeys(view.hand)]
-            reasons = [(k, why) for k, why in reasons if why]
-            if reasons:              # playtest finding 10: a card that cannot be played says why
-                lines = Text("Not playable now:", style="bold")
-                for k, why in reasons:
-                    lines.append(f"\n• {self.game.card_name(k)}: {why}", style="not bold")
-                hand = Group(hand, lines)
-        return hand
+        return panels.hand_marked(self.game, view, legal, new if side == view.side else ())
 
     def _status(self, view, seat, to_act) -> None:
-        """The title bar, fitted to the screen's width: the values (sequence, seat, who acts, SP,
-        VP) are kept and the words around them dropped first (playtest finding 7)."""
+        """The title bar (tui/roads/title_bar.py), fitted to the screen's width."""
         self._status_of = (view, seat, to_act)
-        vp = dict(view.vp)
         width = self.app.size.width if self.is_attached else 80
-        for level in range(len(STATUS_CUTS) + 1):
-            cut = set(STATUS_CUTS[:level])
-            t = Text()
-            if self.thinking:
-                t.append("⧗ thinking… " if self.thinking == "computer" else "⧗ hint: thinking… ",
-                         style="bold reverse")
-                t.append(" ")
-                if self.thinking == "hint" and "cancels" not in cut:
-                    t.append("(! cancels) ", style="italic")
-            if "title" not in cut:
-                t.append("Roads to Stalingrad · ", style="bold")
-            t.append(f"seq {view.sequence} · ", style="bold")
-            if seat:
-                who = panels.NAME[seat] if "name" in cut else f"{self.name_of(seat)} ({panels.NAME[seat]})"
-                t.append(("" if "seat" in cut else "seat: ") + who + " ", style="reverse")
-            if to_act:
-                t.append(f" {'acts' if 'to act' in cut else 'to act'}: {panels.NAME[to_act]}")
-                if to_act == self.computer and self.thinking != "computer" and "computer" not in cut:
-                    t.append(" (computer…)", style="italic")
-            if view.operation:               # whose operation the SP are, when another side
-                op = view.operation          # acts (playtest: the defender read them as its own)
-                whose = "" if op.side == to_act or "op" in cut else f"{panels.NAME[op.side]} op "
-                t.append(f" · {whose}{op.sp} SP", style="bold")
-            t.append(f" · VP A{vp.get('axis', 0)} S{vp.get('soviet', 0)}")
-            if t.cell_len <= width:
-                break
-        self.query_one("#rd-status", Static).update(t)
+        self.query_one("#rd-status", Static).update(title_bar(
+            view, seat, to_act, name_of=self.name_of, computer=self.computer, thinking=self.thinking, width=width))
 
     def on_resize(self, event) -> None:
         if getattr(self, "_status_of", None) is not None:
@@ -553,103 +454,6 @@ class RoadsScreen(GameScreen):
             self._bot_timer = self.set_timer(BOT_PAUSE, self._bot_move)
             return
         self._think("computer", self.bot.decide, self._bot_decided)
-
-    def _think(self, who: str, decide, then) -> None:
-        """Run ``decide`` on a copy of the game in a worker thread; ``then(result, position)``
-        runs on the UI thread (result: what ``decide`` returned, or the exception it raised)."""
-        self.thinking = who
-        self._status(self._view, self._seat, self.game.to_act())
-        position = len(self.game.log)
-        copy = _copy(self.game)
-        app = self.app
-
-        def work() -> None:
-            try:
-                result = decide(copy)
-            except Exception as exc:      # the AI failed: play goes on (see ``then``)
-                result = exc
-            try:
-                app.call_from_thread(then, result, position)
-            except RuntimeError:
-                pass                      # the app closed while it thought
-
-        self.run_worker(work, thread=True, group="roads-ai", exit_on_error=False)
-
-    def _thought(self, position: int) -> bool:
-        """The worker is done: clear the mark; True when the game is still where it was."""
-        self.thinking = ""
-        if not self.is_attached:
-            return False
-        self._status(self._view, self._seat, self.game.to_act())
-        return len(self.game.log) == position and self.game.outcome is None
-
-    def _bot_decided(self, decision, position: int) -> None:
-        if not self._thought(position) or self.game.to_act() != self.computer:
-            self._maybe_bot()
-            return
-        if isinstance(decision, Exception):
-            from rules.roads.bots import BOTS
-            self.notify(f"The computer's search failed ({decision}); it plays by doctrine this once.",
-                        severity="error", timeout=10)
-            cmd = BOTS["heuristic"](len(self.game.log)).choose(self.game)
-            line = f"{self.game.describe(cmd)}: by doctrine"
-        else:
-            cmd, line = decision.command, decision.public
-        # the public line only (never the full reason): kept with the command in the save
-        self.game.annotate(f"Computer ({self.strength}): {line}")
-        self.play(cmd)
-
-    def action_hint(self) -> None:
-        """What the hard AI would do now for the seat's side, and why, from that side's view.
-        It thinks in a worker, with a mark on the title bar; ! again while it thinks drops it."""
-        if self.game is None:
-            return
-        if self.thinking == "hint":
-            self._drop_hint()
-            self.notify("Hint cancelled.")
-            return
-        side = self.game.to_act()
-        if self.game.outcome is not None or side is None or side != self._seat or self._concealed:
-            self.notify("A hint is for the side to act, on its player's turn.", severity="warning")
-            return
-        if self.thinking:
-            self.notify("Still thinking…")
-            return
-        from rules.roads.ai import hint
-        self._hint += 1
-        self._hints_running += 1
-        number = self._hint
-        self._think("hint", lambda copy: hint(copy, side),
-                    lambda result, position: self._hinted(result, position, number))
-
-    def _drop_hint(self) -> None:
-        """The hint being thought of is no longer wanted (cancelled, or a command was given, or
-        undone): its mark goes at once; what its worker returns is dropped."""
-        if self.thinking != "hint":
-            return
-        self._hint += 1
-        self.thinking = ""
-        if getattr(self, "_status_of", None) is not None:
-            self._status(*self._status_of)        # the title bar again, without the mark
-
-    def _hinted(self, result, position: int, number: int) -> None:
-        self._hints_running -= 1
-        if number != self._hint:
-            return                        # dropped: its mark went when it was
-        if not self._thought(position):
-            return                        # the game moved on meanwhile: the hint is stale
-        if isinstance(result, Exception):
-            self.notify(f"No hint: {result}", severity="error", timeout=8)
-            return
-        _cmd, reason = result
-        self.app.push_screen(HintScreen(f"Hint for {panels.NAME[self._seat]} (the hard computer "
-                                        f"would do this):\n\n{reason}"))
-
-    def action_undo(self) -> None:
-        if self.computer and self.game.to_act() == self.computer:
-            self.notify("The computer is playing; undo when it is your turn.", severity="warning")
-            return
-        super().action_undo()
 
     def play(self, command) -> bool:
         """As the base; the menu place the command was chosen from is kept for its undo, and
@@ -805,300 +609,3 @@ def battle_events(events: list[Event]) -> list[Event]:
     """The events of a battle, by their kind: the step-through's (a public "note", such as the
     computer's reason, is never one of them, whatever its words)."""
     return [e for e in events if e.kind in BATTLE_KINDS]
-
-
-def confirmation(game, cmd):
-    """(title, body) of the confirmation `cmd` takes, or None: a chit and the unit that checks
-    give each check's exact chance and what failing does (rules/roads/odds.py), the others
-    what happens (``warning``)."""
-    from rules.roads import commands as c
-
-    from . import forecast
-    from .menu import CONFIRM, is_battle
-    if not (isinstance(cmd, CONFIRM) or is_battle(game, cmd)):
-        return None
-    if isinstance(cmd, c.PlayChit):
-        return f"{game.describe(cmd)}?", forecast.chit_forecast(game, cmd)
-    if isinstance(cmd, c.ChooseUnit):
-        return forecast.unit_title(game, cmd), forecast.unit_forecast(game, cmd)
-    if isinstance(cmd, c.PlayCard):
-        return f"{game.describe(cmd)}?", forecast.card_forecast(game, cmd, warning(game, cmd))
-    return f"{game.describe(cmd)}?", warning(game, cmd)
-
-
-# what each Card/Map choice leads to (CC 4.2.2, 4.2.3), for its confirmation
-CHOICE_WORDS = {
-    "map": ("Map: you conduct one operation, spending an RP (5.2). If both choose Map, a "
-            "roll-off decides (a d10 each, the initiative +2, 4.2.2): only its winner operates."),
-    "card": ("Card: you play, draw or discard one card (4.2.3), after the enemy's operation if "
-             "they choose Map; if both choose Card, the side with the initiative goes first."),
-}
-
-
-def warning(game, cmd) -> str:
-    """What happens when `cmd` is given and why it cannot be taken back (for the confirmation,
-    on the screen and in plain mode)."""
-    from rules.roads import commands as c
-
-    from .menu import is_battle
-    if isinstance(cmd, c.Choose):
-        what = CHOICE_WORDS.get(cmd.choice, "")
-        return f"{what} Your choice stays secret until both sides have chosen; it cannot be taken back."
-    if isinstance(cmd, c.DiscardCard):
-        return "The card goes face down for good; you gain one RP."
-    if isinstance(cmd, c.EndOperation):
-        op = game.state.operation
-        left = f" {op.sp} SP left unspent {'is' if op.sp == 1 else 'are'} lost." if op and op.sp else ""
-        return f"{left.strip()} {after_operation(game)}".strip()
-    if is_battle(game, cmd):
-        from rules.roads.geography import units_in
-        from rules.roads.odds import opening_draws
-        op = game.state.operation
-        force = list(op.force) if op else []
-        mine, theirs = opening_draws(game, cmd.side, force, cmd.area)
-        foes = ", ".join(panels.unit_line(game, game.state.units[u])
-                         for u in units_in(game, cmd.area, "soviet" if cmd.side == "axis" else "axis"))
-        return (f"A battle is fought there (9.2) against {foes}. You draw {mine} battle "
-                f"chit{'s' if mine != 1 else ''}, they draw {theirs} (9.5.2: the best Tactical Value "
-                f"present).{battle_terrain(game, force, cmd.area)} Chits drawn cannot be taken back.")
-    if isinstance(cmd, c.PlayCard):
-        card = game.content.cards[cmd.card]
-        cost = f" It costs {card.sp} SP." if card.sp and f"{card.sp} SP" not in card.text else ""
-        return f"The card is played face up for good: {card.text}{cost}"
-    if isinstance(cmd, c.DrawCard):
-        return "The top card of your deck comes into your hand; a draw cannot be taken back."
-    if isinstance(cmd, c.StartOperation):
-        return ("The RP is spent to start the operation (5.2); the enemy may answer with an Event "
-                "set against it. It cannot be taken back.")
-    if isinstance(cmd, c.RemoveRP):
-        return "The RP leaves the map for good."
-    if isinstance(cmd, c.Decline):
-        return "What the card still offers is given up."
-    if isinstance(cmd, c.PlayChit):
-        chit = game.content.chits[cmd.chit.split("#")[0]]
-        return f"The chit is revealed and resolved at once, with its rolls: {chit.text}"
-    if isinstance(cmd, c.ChooseUnit):
-        return "That unit takes the chit's step now: its roll cannot be taken back."
-    if isinstance(cmd, c.Retreat):
-        return retreat_words(game, cmd)
-    return ""
-
-
-def battle_terrain(game, force: list[str], area: str) -> str:
-    """What the border crossed and the ground do to the battle's cohesion checks, said before the
-    move (campaign 1.b-1.d; the chit's confirmation gives them again, per unit)."""
-    from rules.roads.battle import crossing_cohesion
-    from rules.roads.movement import crossing_kind
-    words = ""
-    if force:
-        here = game.state.units[force[0]].where
-        m = crossing_cohesion(game, crossing_kind(game, here, area))
-        if m:
-            words += (f" Attacking across the {game.map.river(here, area)}: your units' cohesion is "
-                      f"{-m} lower in this battle's checks ({m} CH).")
-    if game.map.areas[area].terrain == "mountain":
-        bonus = game.rules.mountain_defender_cohesion
-        words += f" In the mountains the defenders' cohesion is {bonus} higher ({bonus:+d} CH)."
-    return words
-
-
-def retreat_words(game, cmd) -> str:
-    """What a retreat step does (9.6.3f): which step of how many, whether the retreat may or
-    must end there; off the map by the west edge, that the unit cannot return (1.d.II)."""
-    from rules.roads.state import GONE
-    b = game.state.battle
-    unit = b.retreats[0]
-    name = game.unit_name(unit)
-    if cmd.area == GONE:
-        return (f"{name} leaves the map by the west edge (1.d.II): not destroyed, but it cannot "
-                "return. A retreat cannot be taken back.")
-    step = len(b.retreat_path) + 1
-    total = game.rules.retreat_distance
-    words = f"{name} retreats into {game.area_name(cmd.area)}: area {step} of {total} (9.6.3f)."
-    if step >= total:
-        words += " Its retreat ends there."
-    elif game.state.rp[cmd.side].get(cmd.area, 0) > 0:
-        words += " It may end its retreat there (a friendly RP), or go on."
-    else:
-        words += " It goes on one more area where it can."
-    return words + " A retreat cannot be taken back."
-
-
-def after_operation(game) -> str:
-    """What follows the end of the operation under way, from the sequence's public queue (CC
-    4.2.2: after the Map side's operation the Card side takes its card action; both Map, the
-    loser waits; then a new Operational Sequence). The initiative does not change hands."""
-    s = game.state
-    rest = s.sequence.queue[1:] if s.sequence.queue else []
-    if rest:
-        side, what = rest[0]
-        if what == "card":
-            return f"Next: the {game.side_name(side)} card action (4.2.3)."
-        return f"Next: the {game.side_name(side)} operation."
-    if s.sequence.number == 0:
-        return "Next: the first Operational Sequence: both sides choose Card or Map (4.2.2)."
-    return f"Next: Operational Sequence {s.sequence.number + 1}: both sides choose Card or Map (4.2.2)."
-
-
-def _copy(game):
-    """The game for a worker thread to read while the screen goes on with the real one (the AI
-    reads it only through ``legal()`` and the acting side's ``view``; it never rolls its dice)."""
-    from rules.core.dice import SeededDice
-    from rules.roads.game import Roads
-    state = pickle.loads(pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL))
-    return Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
-                 options=dict(game.options), undo=False)
-
-
-class PassScreen(SharedPassScreen):
-    """Roads' pass screen (named as the shared one: tests and tools know it so), from which the game can also be saved (s) or left (q, asked first) when
-    the other player has gone: it shows nothing of either side (playtest finding 14)."""
-
-    BINDINGS = [Binding("s", "save", "Save", id="save"), Binding("q", "leave", "Leave", id="back")]
-
-    def __init__(self, owner, who: str, note: str = "", cancellable: bool = False) -> None:
-        super().__init__(who, note, cancellable)
-        self.owner = owner
-
-    def compose(self) -> ComposeResult:
-        yield from super().compose()
-        if not self.cancellable:
-            yield Footer()
-
-    def check_action(self, action: str, parameters) -> bool | None:
-        if action in ("save", "leave"):
-            return not self.cancellable          # an undo's pass keeps its q: cancel
-        return super().check_action(action, parameters)
-
-    def action_save(self) -> None:
-        from tui.fallblau.screen import SaveNameScreen
-        self.app.push_screen(SaveNameScreen(), self.owner._save_as)
-
-    def action_leave(self) -> None:
-        from tui.widgets.confirm import ConfirmScreen
-        where = ("The game is autosaved as it stands: Resume the last game brings it back to this "
-                 "hand-over." if self.owner.autosave else "This game is not autosaved: save it first (s).")
-
-        def answered(yes: bool | None) -> None:
-            if yes and self.is_attached:
-                self.dismiss(None)               # None: nobody took the keyboard
-                self.app.pop_screen()            # and the game screen beneath it
-
-        self.app.push_screen(ConfirmScreen("Leave the game for the launcher?", where), answered)
-
-
-class HintScreen(ModalScreen):
-    """The hint, over the game; any of Enter, Esc, q or ! closes it."""
-
-    BINDINGS = [Binding("enter", "close", "Close"), Binding("escape", "close", show=False),
-                Binding("q", "close", show=False), Binding("exclamation_mark", "close", show=False)]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="rd-hint"):
-            yield Static(Text(self.text))
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class GotoScreen(ModalScreen[str | None]):
-    """Go to an area by name: the names that match show under the field as it is typed."""
-
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-
-    def __init__(self, board) -> None:
-        super().__init__()
-        self.board = board
-
-    def compose(self) -> ComposeResult:
-        names = sorted((a.name for a in self.board.areas.values()),
-                       key=lambda n: (not self._is_city(n), n))
-        with Vertical(id="goto"):
-            yield Static("Go to which area? (name or code; Right completes, Enter goes, Esc cancels)")
-            yield Input(placeholder="e.g. Stalingrad", id="goto-input",
-                        suggester=SuggestFromList(names, case_sensitive=False))
-            yield Static("", id="goto-matches")
-
-    def _is_city(self, name: str) -> bool:
-        return any(a.city for a in self.board.areas.values() if a.name == name)
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_key(self, event) -> None:
-        """Letters typed right after `/`, before the field had the keyboard, go into it (not
-        lost, nor taken as the game's keys)."""
-        field = self.query_one(Input)
-        if not field.has_focus and event.is_printable and event.character:
-            event.stop()
-            field.focus()
-            field.insert_text_at_cursor(event.character)
-
-    def matches(self, typed: str) -> list[str]:
-        """Area ids whose name starts with `typed` or whose code it is (cities first)."""
-        typed = typed.strip().lower()
-        if not typed:
-            return []
-        hits = [a for a in self.board.areas.values()
-                if a.name.lower().startswith(typed) or a.code.lower() == typed]
-        hits.sort(key=lambda a: (a.code.lower() != typed, not a.city, a.name))
-        return [a.id for a in hits]
-
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        hits = self.matches(event.value)
-        names = ", ".join(self.board.areas[a].name for a in hits[:6]) + (" …" if len(hits) > 6 else "")
-        self.query_one("#goto-matches", Static).update(names or ("no area is named so" if event.value else ""))
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        hits = self.matches(event.value)
-        if hits:
-            self.dismiss(hits[0])
-        else:
-            self.notify(f"No area is named '{event.value}'.", severity="warning")
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
-class AreaScreen(TextScreen):
-    """The area under the cursor in full; a closes it as it opened it."""
-
-    BINDINGS = [Binding("a", "close", show=False)]
-
-
-class InfoScreen(TextScreen):
-    """The supply track, the battle and the hand in full; h closes it as it opened it."""
-
-    BINDINGS = [Binding("h", "close", show=False)]
-
-    def __init__(self, body) -> None:
-        super().__init__("Supply track, battle and hand", body)
-
-
-class RoadsEndScreen(ModalScreen[None]):
-    BINDINGS = [Binding("q", "close", "Back to the launcher", id="back"),
-                Binding("enter", "close", show=False, id="confirm")]
-
-    def __init__(self, game) -> None:
-        super().__init__()
-        self.game = game
-
-    def compose(self) -> ComposeResult:
-        o = self.game.outcome
-        t = Text("THE CAMPAIGN IS OVER\n\n", style="bold")
-        winner = panels.NAME.get(o.winner or "", "")
-        t.append(f"{winner + ' victory' if winner else 'A draw'}: {o.reason}.\n")
-        t.append(f"VP: Axis {o.axis_vp}, Soviet {o.soviet_vp}\n\nEnter or q: back to the launcher")
-        with Vertical(id="end"):
-            yield Static(t)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-        self.app.pop_screen()

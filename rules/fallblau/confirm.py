@@ -1,11 +1,18 @@
 """What a Fall Blau command will do, said before it is given when it cannot be taken back
-(a roll, the end of the turn, a loss): for the screen's confirmation and for plain mode.
-No Textual, no Rich: plain mode loads it."""
+(a roll, the end of the turn, a loss): the words of the confirmation, for the screen, plain
+mode and any other seat alike (DESIGN "The terminal": say what will happen, with exact odds
+where we have them, and take one key)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.core.words import count
-from rules.fallblau import Attack, Discard, EndTurn, FallBlau, PlayEvent, Reroll, UseAbility
+
+from .commands import Attack, Discard, EndTurn, PlayEvent, Reroll, UseAbility
+
+if TYPE_CHECKING:
+    from .game import FallBlau
 
 
 def dice_text(o) -> str:
@@ -26,7 +33,7 @@ def odds_text(o) -> str:
 def air_strike_text(game: FallBlau, card: str, target: int) -> str:
     """An air strike's exact odds (FB The Event Deck: black dice that cannot capture)."""
     from math import comb
-    from rules.fallblau import combat
+    from . import combat
     ev, front = game.content.events[card], game.state.front[target]
     mod, notes = combat.icon_modifier(game.content, game.state, front.card, None, ev.ignore_icons)
     p = sum(combat.black_die(v, mod, game.c) for v in range(1, 7)) / 6
@@ -49,7 +56,7 @@ def confirmation(game: FallBlau, command, odds: dict | None = None) -> tuple[str
     odds = {} if odds is None else odds
     match command:
         case Attack():
-            from rules.fallblau.odds import attack_odds  # imported when an Attack! is first confirmed
+            from .odds import attack_odds  # imported when an Attack! is first confirmed
             o = odds.get((game.version, command)) or attack_odds(game, command)
             odds[(game.version, command)] = o
             return game.describe(command) + "?", odds_text(o) + "\nThe dice cannot be taken back."
