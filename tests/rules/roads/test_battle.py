@@ -236,6 +236,29 @@ def test_cc_9_6_3d_f_a_disorganized_defender_retreats_at_once_two_areas_towards_
     assert game.state.battle is None                      # 9.5.6: no Soviet unit is left in b1
 
 
+def test_ruling_cc_9_6_3f_the_only_way_out_is_taken_and_the_second_step_too_even_away_from_the_rp():
+    """Ruling 9.6.3f ("nearest of one", RULINGS.md): "towards their nearest RP" says which way to
+    go where there is a choice; it is no condition that shortens the retreat. The 3rd Army at b1,
+    its only RP at w3: a1 is the attackers' origin, b2 holds an Axis RP, so e1 (away from w3) is
+    the only way out, and from e1 only e2 (farther still). It goes e1, then e2: two areas.
+
+    Why (issue 23, item 3): the text gives two areas, shortened only when the unit "cannot
+    retreat more than one area" (the "may never" of the same rule: enemy-occupied areas, the
+    attackers' origin) or by the owner's choice in an area with a friendly RP, and that choice
+    ("may end their retreat in that area") means a retreat may go on *from* the RP's area, a
+    step that cannot lead towards that RP: so a step that leads away is still a retreat step.
+    The Battle of Rossosh only shows the ordinary case (the 65th Army two areas on to
+    Buturlinovka, its nearest RP) and says nothing to the contrary. 9.6.3d and 9.6.5 make the
+    first step forced (leave the battle, or be destroyed only if it cannot). This is LIV Corps
+    leaving Tuapse by Sochi, then on to Sukhumi, in the game that questioned it."""
+    game = fight([9], ["axis-air-strike", "axis-ambush"], rp={AXIS: {"a2": 2, "b2": 1}, SOVIET: {"w3": 1}})
+    chit(game, AXIS, "axis-air-strike")
+    retreats = [e.text for e in game.events if e.kind == "retreat"]
+    assert retreats[0].endswith("retreats to E1.") and retreats[1].endswith("retreats to E2.")
+    assert game.state.units["a3"].where == "e2"
+    assert game.state.battle is None
+
+
 def test_cc_9_6_3f_a_retreat_never_enters_enemy_units_or_enemy_rps():
     game = fight([9], ["axis-air-strike", "axis-ambush"], rp={AXIS: {"a2": 2, "e1": 1}, SOVIET: {"e2": 2}})
     chit(game, AXIS, "axis-air-strike")
