@@ -32,12 +32,16 @@ def choose_legal(g: Roads) -> list:
     if g.state.rp[side]:
         choices.append(MAP)                   # ruling: Map needs an RP on the map to spend
     ready = [k for k in dict.fromkeys(g.state.cards[side].hand) if _against_operation(g, k)]
-    return [Choose(side, ch, ev) for ch in choices for ev in ("", *ready)]
+    # ruling (2.3.4 with 4.2.2, RULINGS.md): an Event is set face down only with Card. With
+    # Map it could never act: winning a both-Map roll-off leaves no enemy operation, losing
+    # one means the side "cannot do anything" until the next sequence, and against Card the
+    # side operates itself. Only Card against the enemy's Map leaves a moment to strike.
+    return [Choose(side, ch, ev) for ch in choices for ev in ("", *(ready if ch == CARD else ()))]
 
 
 def _against_operation(g: Roads, card: str) -> bool:
     """Series 2.3.4 ruling: an Event that acts on the enemy's operation is set face down with
-    the Card/Map choice and played when that operation begins."""
+    the Card choice and played when the enemy's Map operation begins."""
     c = g.content.cards[card]
     return c.kind == "event" and any(e.op == "enemy-sp" for e in c.effect)
 
