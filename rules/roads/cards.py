@@ -198,6 +198,14 @@ def apply_effect(g: Roads, side: str, card_id: str, eff) -> list[Event]:
     if op == "initiative-roll":
         s.rolloff_bonus[side] = s.rolloff_bonus.get(side, 0) + eff.modifier
         return [Event(f"+{eff.modifier} to the {g.side_name(side)} next Map roll-off.", "CC 4.2.2", "card")]
+    if op == "operations":
+        # ruling (Backhand Blow, RULINGS.md; the Axis player's notes: "Manstein and the two
+        # operations that allows"): the side conducts that many On-Board Operations of its own
+        # at once, after this card action, each spending one RP (5.2) as any operation does
+        queue = s.sequence.queue
+        queue[1:1] = [[side, "map"] for _ in range(eff.count)]
+        return [Event(f"{g.side_name(side)} conduct {eff.count} On-Board Operations at once, "
+                      "one RP each.", rule, "sequence")]
     if op == "enemy-rp":
         foe = other(side)
         s.pending.append(Pending("remove-rp", foe, "RtS card", count=eff.count, source=card_id))

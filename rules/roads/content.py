@@ -186,6 +186,7 @@ OPS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "discard-enemy": (("count",), (), _OPERATIONAL),
     "initiative-roll": (("modifier",), (), _OPERATIONAL),
     "enemy-rp": (("count",), (), _OPERATIONAL),
+    "operations": (("count",), (), _OPERATIONAL),
     "gain-sp": (("count",), (), ("event",)),
     "free-move": ((), (), ("event",)),
     "enemy-sp": (("count",), (), ("event",)),
@@ -202,7 +203,7 @@ RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("gain-rp", "count"): (1, 6), ("reinforce", "count"): (1, 6), ("rebuild", "count"): (1, 4),
     ("reorganize", "count"): (1, 6), ("move-rp", "count"): (1, 3), ("move-rp", "range"): (1, 6),
     ("discard-enemy", "count"): (1, 2), ("initiative-roll", "modifier"): (1, 3),
-    ("enemy-rp", "count"): (1, 3), ("gain-sp", "count"): (1, 6), ("enemy-sp", "count"): (1, 6),
+    ("enemy-rp", "count"): (1, 3), ("operations", "count"): (1, 2), ("gain-sp", "count"): (1, 6), ("enemy-sp", "count"): (1, 6),
     ("cohesion", "modifier"): (-3, 3), ("tactical", "modifier"): (1, 3),
     ("extra-chits", "count"): (1, 3), ("strike", "modifier"): (0, 5),
 }

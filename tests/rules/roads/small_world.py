@@ -190,7 +190,7 @@ def _cards():
         Card("a-stuka", A, "Stukas", "tactics", (Effect("cohesion", on="enemy", modifier=1),), text="+1"),
         Card("a-blitz", A, "Blitz", "attack", (Effect("strike", modifier=1, fail="disorganize"),), sp=2, text="strike"),
         Card("a-fuel", A, "Fuel", "event", (Effect("gain-sp", count=2),), text="+2 SP"),
-        Card("a-backhand", A, "Backhand Blow", "operational", (Effect("leader", id="manstein"),)),
+        Card("a-backhand", A, "Backhand Blow", "operational", (Effect("leader", id="manstein"), Effect("operations", count=2))),
         Card("a-redeploy", A, "Strategic Redeployment", "operational", (Effect("redeploy-kerch"),)),
         Card("a-elastic", A, "Elastic Defence", "tactics", (Effect("reroll"),)),
         Card("a-x-lorries", A, "Lorry Columns", "operational", (Effect("move-rp", count=1, range=3),)),

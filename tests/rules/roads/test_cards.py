@@ -259,6 +259,38 @@ def test_rts_10_a_backhand_blow_brings_manstein_to_a_german_stack():
     assert game.state.leader == "a2"
 
 
+def test_ruling_rts_10_a_backhand_blow_brings_manstein_then_two_axis_operations_at_once():
+    """Ruling (issue 23, item 8): the Axis player's notes speak of "Manstein and the two
+    operations that allows ... when you no longer have the Initiative": the card is played as
+    the Card action and the Axis then conducts two On-Board Operations at once, no roll-off,
+    each spending one RP as 5.2 requires; the sequence goes on after them."""
+    game = card_action(AXIS, ["a-backhand"])
+    s = game.state
+    assert s.rp[AXIS] == {"a2": 2} and s.operations[AXIS] == 1
+    events = game.apply(PlayCard(AXIS, "a-backhand"))
+    assert any("2 On-Board Operations" in e.text for e in events)
+    game.apply(PlaceUnit(AXIS, "manstein", "a2"))
+    for n in (2, 3):                                   # the two operations, one after the other
+        assert s.phase == "operation" and game.to_act() == AXIS
+        assert game.legal() == [StartOperation(AXIS, "a2")]
+        game.apply(StartOperation(AXIS, "a2"))
+        assert s.operations[AXIS] == n and s.operation.sp == 6
+        game.apply(EndOperation(AXIS))
+    assert s.rp[AXIS] == {} and s.phase == "choose" and s.sequence.number == 2   # the next sequence
+
+
+def test_ruling_rts_10_a_backhand_blow_s_operations_need_rps_on_the_map():
+    """5.2: an operation spends one RP; with one RP left the card brings one operation only."""
+    game = card_action(AXIS, ["a-backhand"], rp={AXIS: {"a2": 2}, SOVIET: {"e2": 3}})
+    s = game.state
+    game.apply(PlayCard(AXIS, "a-backhand"))
+    game.apply(PlaceUnit(AXIS, "manstein", "a2"))
+    game.apply(StartOperation(AXIS, "a2"))
+    events = game.apply(EndOperation(AXIS))
+    assert any("no RP left" in e.text for e in events)
+    assert s.phase == "choose" and s.operations[AXIS] == 2
+
+
 def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_stack():
     game = small_game()
     game.state.leader = "a2"
