@@ -547,3 +547,38 @@ async def test_the_title_bar_names_whose_operation_the_sp_are_when_the_other_sid
         top = frame(app).split("\n")[0]
         owner = op.side.title()
         assert f"to act: {game.to_act().title()}" in top and f"· {owner} op {op.sp} SP" in top, top
+
+
+async def test_rp_placement_banks_are_named_by_where_the_placing_side_may_place():
+    """Issue 23, item 4: a bank of areas is named by the places offered in it (its two of most
+    VP), not by its region's two largest cities, which may be the enemy's: a Soviet placement
+    never shows a bank named after Axis-held cities it cannot place in."""
+    from rules.roads.map import load_map
+    from tui.roads.menu import region_labels, regions
+    game = new_game(seed=5)
+    bot = BOTS["heuristic"](5)
+    while not (game.to_act() == "soviet" and any(isinstance(x, c.PlaceRP) for x in game.legal())):
+        game.apply(bot.choose(game))
+    places = {game.area_name(x.area) for x in game.legal()}
+    m = load_map()
+    old = {n for label in region_labels(m, regions(m)).values() for n in label.rstrip(" …").split(", ")}
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        m_ = menu(app)
+        while m_.depth:
+            m_.back()
+        await pilot.pause()
+        labels = [label for _k, label, _leaf in m_.items()]
+        if not any("…" in label for label in labels):             # the group level first
+            await pilot.press(key_for(app, next(label for label in labels if "Place an RP" in label)))
+            labels = [label for _k, label, _leaf in m_.items()]
+        banks = [label for label in labels if "…" in label or "," in label]
+        assert len(banks) >= 3, labels
+        for bank in banks:
+            named = bank.rstrip(" …").split(", ")
+            assert set(named) <= places, (bank, places)           # only where the Soviets may place
+        text = frame(app)
+        assert any(bank in text for bank in banks)
+        assert old - places, "some region's own name is a place the Soviets cannot use"
+        assert not [n for n in old - places if any(n in bank.split(", ") for bank in banks)]

@@ -143,10 +143,13 @@ class Identity(Keyed):
     the fixed key of the level put before it when its level needs one)."""
 
     bank: tuple[str, str] | None
+    place: tuple[int, str] | None        # an area's (-VP, name): its bank is named by these
 
-    def __new__(cls, text: str, key: str, bank: tuple[str, str] | None) -> "Identity":
+    def __new__(cls, text: str, key: str, bank: tuple[str, str] | None,
+                place: tuple[int, str] | None = None) -> "Identity":
         label = super().__new__(cls, text, key)
         label.bank = bank
+        label.place = place
         return label
 
 
@@ -186,6 +189,7 @@ class IdentityKeys:
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
                             lambda a, b: self.region[a] == self.region[b], area_keys)
         self._area_bank = {a: (self.region_label[r], str(REGIONS.index(r) + 1)) for a, r in self.region.items()}
+        self._place = {a: (-(ar.vp_axis + ar.vp_soviet), ar.name) for a, ar in m.areas.items()}
         units = game.content.units
 
         def setup_distance(u: str, v: str) -> int:
@@ -249,7 +253,9 @@ class IdentityKeys:
 
     def label(self, text: str, cmd: Command) -> str:
         key, bank = self._identity(cmd)
-        return Identity(text, key, bank) if key else text
+        area = getattr(cmd, "area", "")
+        place = self._place.get(area) if bank is not None and bank == self._area_bank.get(area) else None
+        return Identity(text, key, bank, place) if key else text
 
     def unit_label(self, text: str, unit: str) -> str:
         key = self.unit(unit)
@@ -257,7 +263,7 @@ class IdentityKeys:
 
     def area_label(self, text: str, area: str) -> str:
         key = self.area(area)
-        return Identity(text, key, self._area_bank.get(area)) if key else text
+        return Identity(text, key, self._area_bank.get(area), self._place.get(area)) if key else text
 
 
 def unit_bank(unit) -> str:
@@ -393,14 +399,28 @@ def with_banks(entries: list[tuple[Path, Command]]) -> list[tuple[Path, Command]
                 holder = holders.setdefault((path[:d], path[d].key), path[d])
                 if holder != path[d]:          # two entries, one key (more than 25 share some)
                     crowded.add(path[:d])
+        places: dict[tuple[Path, tuple[str, str]], set[tuple[int, str]]] = {}
+        for path, _cmd in entries:
+            if path[:d] in crowded and len(path) > d and isinstance(path[d], Identity) and path[d].place:
+                places.setdefault((path[:d], path[d].bank), set()).add(path[d].place)
         out = []
         for path, cmd in entries:
             if path[:d] in crowded and len(path) > d and isinstance(path[d], Identity) and path[d].bank:
                 name, key = path[d].bank
+                if (path[:d], path[d].bank) in places:
+                    name = bank_name(places[path[:d], path[d].bank])
                 path = path[:d] + (Keyed(name, key),) + path[d:]
             out.append((path, cmd))
         entries = out
     return entries
+
+
+def bank_name(places: set[tuple[int, str]]) -> str:
+    """A bank of areas named by the places offered in it (issue 23: a region's own largest
+    cities may be the enemy's, where the side cannot place or move): its two of most VP, then
+    by name, and "…" when it holds more."""
+    shown = [name for _vp, name in sorted(places)[:2]]
+    return ", ".join(shown) + (" …" if len(places) > len(shown) else "")
 
 
 # What a card's (or a discard's) placement asks, in a heading's words.
