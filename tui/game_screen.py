@@ -81,10 +81,11 @@ class GameScreen(SteadyScreen):
     AUTO_FOCUS = "#menu-options"
 
     UNDO_REFUSED = "Cannot undo past a roll, a draw or the start of the game."
-    # a save keeps the game (its commands and a checkpoint of the last state), not the undo
-    # steps: rebuilding them would replay the whole game on every load
-    UNDO_LOADED = ("Cannot undo past the point where this game was loaded: a save keeps the game, "
-                   "not its undo steps.")
+    # a save keeps the game (its commands and a checkpoint of the last state) and the state at
+    # the last roll or reveal, from which a load rebuilds the undo steps since (rules.core.save);
+    # a save with none to keep (or one written before saves kept them) undoes nothing past it
+    UNDO_LOADED = ("Cannot undo past the point where this game was loaded: it was saved at a roll "
+                   "or a reveal, or by a wartable that kept no undo steps.")
 
     def _undo_refused(self) -> str:
         loaded = getattr(self.game, "loaded_at", 0)

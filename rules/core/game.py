@@ -216,6 +216,15 @@ class Game:
         self._version += 1
         return True
 
+    def undo_base(self) -> tuple[Any, int] | None:
+        """Where the oldest undo step goes back to (the last roll or reveal, or UNDO_DEPTH
+        commands back): its state and the number of commands logged there; None when nothing
+        can be undone. A save keeps it, so that a loaded game undoes as far as before."""
+        if not self._undo:
+            return None
+        snapshot, log_len, _events_len = self._undo[0]
+        return restore(snapshot), log_len
+
     def digest(self) -> str:
         return state_digest(self.state)
 

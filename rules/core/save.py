@@ -56,7 +56,13 @@ def checkpoint(game: Game) -> dict | None:
         dice = game.dice.position()
     except (CodecError, NotImplementedError):
         return None
-    return {"state": state, "dice": dice, "events": [event_to_json(e) for e in game.events]}
+    point = {"state": state, "dice": dice, "events": [event_to_json(e) for e in game.events]}
+    base = game.undo_base() if game.track_undo else None
+    # what undo needs: the state at the last roll or reveal and the commands since, which a
+    # load replays on it with their undo steps (no roll among them: none was drawn since)
+    if base is not None:                 # none to keep: the key is left out (older saves' text)
+        point["undo"] = {"state": state_to_json(base[0], declared_classes(type(game.state))), "at": base[1]}
+    return point
 
 
 def dump(game: Game) -> dict:
@@ -169,7 +175,8 @@ def _notes(raw: list, commands: int) -> dict[int, str]:
 def _resume(game: Game, point: dict, commands: list[Command], digest: str,
             notes: dict[int, str]) -> None:
     """Put ``game`` at the save's checkpoint and check it against the digest."""
-    if set(point) != {"state", "dice", "events"} or type(point["events"]) is not list:
+    keys = set(point) if isinstance(point, dict) else set()
+    if keys - {"undo"} != {"state", "dice", "events"} or type(point["events"]) is not list:
         raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.")
     try:
         state = state_from_json(point["state"], declared_classes(type(game.state)))
@@ -180,6 +187,45 @@ def _resume(game: Game, point: dict, commands: list[Command], digest: str,
     if type(state) is not type(game.state) or state_digest(state) != digest:
         raise SaveError(f"The save's checkpoint does not match its digest: {OTHER_RULES}.")
     game.resume_at(state, commands, events, notes)
+    if "undo" in keys and game.track_undo:          # a save that keeps its undo steps
+        _undo_steps(game, point["undo"], commands, events, notes, point["dice"])
+        game.loaded_at = 0               # undo reaches as far as it did before the save
+
+
+def _undo_steps(game: Game, raw: Any, commands: list[Command], events: list, notes: dict[int, str],
+                dice: dict) -> None:
+    """Rebuild the undo steps a save kept: from the state at the last roll or reveal, the
+    commands since are applied again (with their undo snapshots, as in play); they must end
+    at the checkpoint, events and all, or the save is refused."""
+    final = game.state
+    if not (isinstance(raw, dict) and set(raw) == {"state", "at"} and type(raw["at"]) is int
+            and 0 <= raw["at"] < len(commands)):
+        raise SaveError(f"The save's undo steps cannot be read: {DAMAGED}.")
+    at = raw["at"]
+    try:
+        base = state_from_json(raw["state"], declared_classes(type(game.state)))
+    except (CodecError, ValueError, TypeError, RecursionError):
+        raise SaveError(f"The save's undo steps cannot be read: {DAMAGED}.") from None
+    if type(base) is not type(final):
+        raise SaveError(f"The save's undo steps cannot be read: {DAMAGED}.")
+    # the events up to the base: those of the checkpoint less the ones the replay makes again
+    game.resume_at(base, commands[:at], [], notes)
+    made: list = []
+    try:
+        for number in range(at, len(commands)):
+            game._note = notes.get(number, "")
+            made += game.apply(commands[number])
+    except (IllegalCommand, DiceExhausted):
+        raise SaveError(f"The save's undo steps diverge: {DAMAGED}.") from None
+    redone = len(made)
+    if (redone > len(events) or game.digest() != state_digest(final)
+            or made != events[len(events) - redone:] or len(game._undo) != len(commands) - at):
+        raise SaveError(f"The save's undo steps do not lead to its checkpoint: {DAMAGED}.")
+    offset = len(events) - redone            # the undo steps' event counts, on the whole list
+    game._undo = type(game._undo)(((snap, log_len, events_len + offset) for snap, log_len, events_len
+                                   in game._undo), maxlen=game._undo.maxlen)
+    game.events = list(events)
+    game.dice.restore(dice)
 
 
 def _short(raw: Any) -> str:

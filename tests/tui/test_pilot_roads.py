@@ -582,3 +582,25 @@ async def test_rp_placement_banks_are_named_by_where_the_placing_side_may_place(
         assert any(bank in text for bank in banks)
         assert old - places, "some region's own name is a place the Soviets cannot use"
         assert not [n for n in old - places if any(n in bank.split(", ") for bank in banks)]
+
+
+async def test_undo_after_a_load_reaches_back_to_the_last_reveal():
+    """Issue 23, item 12a: a loaded game undoes as far as the game that was saved (to the last
+    roll or reveal), by `u` on the screen, where it stopped at the load."""
+    from rules.core import save
+    game = new_game(seed=11)
+    bot = BOTS["heuristic"](11)
+    while len(game._undo) < 2:
+        game.apply(bot.choose(game))
+    loaded = save.loads(save.dumps(game), {"roads": new_game})
+    app = WartableApp(loaded, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app)
+        before = len(loaded.log)
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert len(loaded.log) == before - 1
+        await pilot.press("u")
+        await settle(pilot, app)
+        assert len(loaded.log) == before - 2
+        assert "Cannot undo past the point where this game was loaded" not in flat(app)

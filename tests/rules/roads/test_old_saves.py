@@ -41,3 +41,25 @@ def test_cc_9_4_after_card_counts_in_the_digest_and_the_save_once_it_is_set():
     assert state_digest(game.state) != before
     again = load_save(dumps(game))
     assert again.state.battle.after_card is True and again.digest() == state_digest(game.state)
+
+
+def test_a_save_keeps_what_undo_needs_a_load_undoes_back_to_the_last_reveal():
+    """Issue 23, item 12a (DESIGN "Saves, replay, undo": undo never passes a roll or reveal):
+    the save keeps the state at the last roll or reveal, and a load rebuilds the undo steps
+    since, so a loaded game undoes exactly as far as the game that was saved, no farther."""
+    from rules.core import save
+    from rules.roads import new_game
+    from rules.roads.bots import BOTS
+    game = new_game(seed=11)
+    bot = BOTS["heuristic"](11)
+    while len(game._undo) < 2:
+        game.apply(bot.choose(game))
+    loaded = save.loads(save.dumps(game), {"roads": new_game})
+    assert loaded.loaded_at == 0 and loaded.digest() == game.digest() and loaded.events == game.events
+    steps = 0
+    while game.can_undo:
+        assert loaded.undo() and game.undo()
+        assert (loaded.digest(), loaded.log, loaded.events) == (game.digest(), game.log, game.events)
+        steps += 1
+    assert steps >= 2 and not loaded.can_undo                 # and never past the last reveal
+    assert save.dumps(loaded) == save.dumps(game)
