@@ -79,7 +79,10 @@ async def test_the_operation_ends_with_a_force_gathered_and_the_leaving_question
         assert stack(app)[-1] == "LauncherScreen"
 
 
-async def test_undo_right_after_a_resume_says_why_it_stops_there():
+async def test_undo_right_after_a_resume_reaches_back_as_before_the_save():
+    """Issue 23, item 12a: the save keeps the undo steps since the last reveal; undo after a
+    load takes back the gather and the operation's start, then stops at the start of the game
+    (where it used to stop at the load)."""
     game = new_game(seed=42, players=PLAYERS)
     game.apply(c.StartOperation("axis", "kerch"))
     game.apply(c.Gather("axis", "xlii-corps"))
@@ -94,10 +97,17 @@ async def test_undo_right_after_a_resume_says_why_it_stops_there():
             if isinstance(app.screen, RoadsScreen) and app.screen.game is not None:
                 break
             await pilot.pause()
+        loaded = app.screen.game
+        assert len(loaded.log) == 2
+        for left in (1, 0):
+            await pilot.press("u")
+            await settle(pilot, app)
+            assert len(loaded.log) == left
         await pilot.press("u")
         await pilot.pause()
         messages = [n.message for n in app._notifications]
-        assert any("where this game was loaded" in m for m in messages), messages
+        assert not any("where this game was loaded" in m for m in messages), messages
+        assert any("start of the game" in m for m in messages), messages
 
 
 def focused(app) -> str:
