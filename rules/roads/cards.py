@@ -193,6 +193,7 @@ def apply_effect(g: Roads, side: str, card_id: str, eff) -> list[Event]:
             pick = g.dice.roll(1, len(hand))[0] - 1
             lost = hand.pop(pick)
             s.cards[foe].discards.append(lost)
+            s.cards_done += 1                       # 7.c: every card discarded counts
             events.append(Event(f"{g.side_name(foe)} discard a card at random, face down.", rule, "card", reveal=True))
         return events
     if op == "initiative-roll":

@@ -122,6 +122,17 @@ def test_rts_7_c_ii_then_one_reinforcement_card_per_five_cards():
     assert "s-reserves" in plays(game, SOVIET)
 
 
+def test_rts_7_c_counts_every_card_discarded_a_random_discard_forced_by_an_enemy_card_too():
+    """7.c counts the cards "played/discarded by both players": the Soviet card the Axis Abwehr
+    makes them discard at random is one of them, beside the Abwehr itself."""
+    game = card_action(AXIS, ["a-x-abwehr"], rolls=[1])
+    game.state.cards[SOVIET].hand = ["s-katyusha", "s-supplies"]
+    before = game.state.cards_done
+    game.apply(PlayCard(AXIS, "a-x-abwehr"))
+    assert game.state.cards[SOVIET].discards == ["s-katyusha"]
+    assert game.state.cards_done == before + 2            # the Abwehr played, the Katyushas discarded
+
+
 def test_rts_7_c_a_card_held_back_says_why_and_the_reason_matches_the_legal_list():
     from rules.roads.cards import why_not_playable
     game = card_action(SOVIET, ["s-reserves", "s-supplies"])
