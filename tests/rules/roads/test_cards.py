@@ -270,6 +270,18 @@ def test_rts_10_a_backhand_blow_brings_manstein_to_a_german_stack():
     assert game.state.leader == "a2"
 
 
+def _manstein_s_panzers_attack_b1():
+    """Manstein and the Panzers at a1 move together into the 3rd Army at b1."""
+    game = small_game()
+    game.state.leader = "a1"
+    game.state.units["pz"].where = "a1"
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Gather(AXIS, "pz"))
+    game.apply(Gather(AXIS, "manstein"))
+    game.apply(Move(AXIS, "b1"))
+    return game
+
+
 def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_stack():
     game = small_game()
     game.state.leader = "a2"
@@ -279,15 +291,22 @@ def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_s
                   setup=lambda g: setattr(g.state, "leader", "a1"))
     game2.state.operation.leader = True
     assert len(game2.state.battle.drawn[AXIS]) == 4       # he stayed behind: TV 4
-    game3 = small_game()
-    game3.state.leader = "a1"
-    game3.state.units["pz"].where = "a1"
-    game3.apply(StartOperation(AXIS, "a2"))
-    game3.apply(Gather(AXIS, "pz"))
-    game3.apply(Gather(AXIS, "manstein"))
-    game3.apply(Move(AXIS, "b1"))
+    game3 = _manstein_s_panzers_attack_b1()
     assert game3.state.leader == "b1"
     assert len(game3.state.battle.drawn[AXIS]) == 5       # with him: TV 4 + 1
+
+
+def test_rts_10_b_manstein_s_plus_one_tactical_value_is_for_his_own_stack_not_the_enemy_it_fights():
+    """10.b: "the Tactical Value of all units in the stack": his stack is his own units. Soviet
+    defenders of the area his stack attacks, and Soviet attackers entering his area, are in his
+    area for the battle but in no stack of his: they draw by their own values."""
+    game = _manstein_s_panzers_attack_b1()                # with him into the 3rd Army (TV 1)
+    assert values.tactical(game, "a3") == 1
+    assert len(game.state.battle.drawn[SOVIET]) == 1
+    game2 = fight([], [], force=("a3",), into="a1", side=SOVIET,
+                  setup=lambda g: setattr(g.state, "leader", "a1"))   # the Soviets attack his area
+    assert values.tactical(game2, "inf2") == 3 and values.tactical(game2, "a3") == 1
+    assert len(game2.state.battle.drawn[SOVIET]) == 1 and len(game2.state.battle.drawn[AXIS]) == 3
 
 
 def test_rts_15_e_v_directive_45_goes_to_the_other_group_only_if_a_valid_city_is_there():
