@@ -238,7 +238,7 @@ def put_in_play(g: Roads, side: str, key: str, card_id: str) -> list[Event]:
         events.append(Event("Reorganization of the STAVKA: no one holds the initiative from now on, "
                             "and the four held Soviet chits join the cups.", "RtS 4, 14", "permanent"))
     elif key == "directive-45":
-        s.d45_next = g.rules.d45_first
+        s.d45_next = ""                 # 15.e.IV: the box is empty; the first goes to either group
         events.append(Event("Directive 45: new Axis RPs are split between Army Groups A and B.",
                             "RtS 15.e", "permanent"))
     else:

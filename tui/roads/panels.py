@@ -314,7 +314,7 @@ def supply_text(game, view: View, width: int | None = None) -> Text:
                               f"Axis replacement: op {view.axis_rebuilt_op}"))
     else:
         t.append("\nAxis replacement: not used yet")
-    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "directive-45" else "")
+    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next or 'A or B'})" if k == "directive-45" else "")
              for k, _side in view.permanents]
     if view.railheads:
         perms.append(f"Railhead Advances x{view.railheads}")

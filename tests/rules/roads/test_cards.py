@@ -215,11 +215,30 @@ def test_rts_15_e_directive_45_alternates_new_axis_rps_between_army_groups_a_and
     game.state.phase = "card"
     game._version += 1
     game.apply(PlayCard(AXIS, "a-supplies"))              # two RPs
-    assert {c.area for c in game.legal()} == {"w3", "a3"}          # A first (the box)
+    assert {c.area for c in game.legal()} == {"w1", "w2", "w3", "a1", "a2", "a3"}   # the first: either
     game.apply(PlaceRP(AXIS, "a3"))
     assert {c.area for c in game.legal()} == {"w1", "w2", "a1", "a2"}   # then B
     game.apply(PlaceRP(AXIS, "w1"))
     assert game.state.d45_next == "A"
+
+
+def test_rts_15_e_iv_v_directive_45_s_first_odd_rp_goes_to_either_army_group_then_they_alternate():
+    """15.e.IV-V: the box records where the last odd RP went and the next goes to the OTHER
+    group; nothing says where the first goes, so the Axis player chooses (here B), and the
+    box then alternates from that choice."""
+    game = card_action(AXIS, ["a-d45", "a-supplies"])
+    game.apply(PlayCard(AXIS, "a-d45"))
+    assert game.state.d45_next == ""                      # the box is empty
+    game.state.sequence.queue = [[AXIS, "card"]]
+    game.state.phase = "card"
+    game._version += 1
+    game.apply(PlayCard(AXIS, "a-supplies"))
+    assert PlaceRP(AXIS, "w1") in game.legal()            # group B first: allowed
+    game.apply(PlaceRP(AXIS, "w1"))
+    assert game.state.d45_next == "A"
+    assert {c.area for c in game.legal()} == {"w3", "a3"}
+    game.apply(PlaceRP(AXIS, "w3"))
+    assert game.state.d45_next == "B"
 
 
 # -- campaign 5 / 6 Railhead Advance ------------------------------------------------------------------------------
