@@ -91,7 +91,8 @@ def requirements_met(g: Roads, side: str, card_id: str) -> bool:
 
 def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -> bool:
     """Series 2.3.1 / 4.2.3a: Operational cards as the card action; Events during one's own
-    on-board operation between actions; Tactics and Attack cards only in battle."""
+    on-board operation between actions (a force gathered but not moved has done none, 5.2.5);
+    Tactics and Attack cards only in battle."""
     s = g.state
     kind = g.content.cards[card_id].kind
     if s.pending or s.battle is not None:
@@ -100,7 +101,7 @@ def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -
         return (card_action or s.phase == "card") and requirements_met(g, side, card_id)
     if kind == "event":
         op = s.operation
-        return (s.phase == "operation" and op is not None and op.side == side and not op.force
+        return (s.phase == "operation" and op is not None and op.side == side and not op.path
                 and requirements_met(g, side, card_id))
     return False
 
@@ -477,8 +478,8 @@ def _not_now(g: Roads, side: str, kind: str) -> str:
         op = s.operation
         if s.phase != "operation" or op is None or op.side != side:
             return "an Event is played during your own operation (2.3.1)"
-        if op.force:
-            return "not while a force is gathered or moving"
+        if op.path:
+            return "not while a force is on the move: halt it first (2.3.1)"
     return ""
 
 

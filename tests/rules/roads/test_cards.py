@@ -49,11 +49,29 @@ def test_ruling_cc_2_3_1_events_only_by_the_operating_side_between_its_actions()
     game.apply(StartOperation(AXIS, "a2"))
     assert PlayCard(AXIS, "a-fuel") in game.legal()
     game.apply(Gather(AXIS, "inf"))
+    assert PlayCard(AXIS, "a-fuel") in game.legal()      # gathering is no action (5.2.5)
+    game.apply(Move(AXIS, "w2"))
     assert PlayCard(AXIS, "a-fuel") not in game.legal()  # not while a force is on the move
     game2 = small_game(hands={AXIS: ["a-fuel"]}, rp={AXIS: {"a2": 2}, SOVIET: {"e2": 2}})
     game2.state.sequence.queue = [[SOVIET, "map"]]
     game2.apply(StartOperation(SOVIET, "e2"))
     assert not any(isinstance(c, PlayCard) and c.side == AXIS for c in game2.legal())
+
+
+def test_ruling_cc_2_3_1_an_event_may_be_played_with_a_force_gathered_and_forced_march_frees_its_move():
+    """2.3.1 / 5.2.5: Events are played between actions, and gathering a force is no action: with
+    a force gathered but not moved the Axis may still play Forced March. The gathering stands
+    (no Event moves a unit), and the free move is this force's: the Panzer's 2 SP are not spent."""
+    game = small_game(hands={AXIS: ["a-x-march"]})
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Gather(AXIS, "pz"))
+    assert PlayCard(AXIS, "a-x-march") in game.legal()
+    game.apply(PlayCard(AXIS, "a-x-march"))
+    op = game.state.operation
+    assert op.force == ["pz"] and op.start == "a2" and op.free_move
+    game.apply(Move(AXIS, "a1"))
+    assert game.state.operation.sp == 6
+    assert "pz" in game.state.operation.force and not game.state.operation.free_move
 
 
 def test_cc_2_3_1_an_event_takes_effect_during_ones_operation():
