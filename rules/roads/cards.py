@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .geography import leader_follows, update_isolation
+from .geography import leader_follows
 from .state import AXIS, POOL, SOVIET, Pending, other
 
 if TYPE_CHECKING:
@@ -316,7 +316,7 @@ def move_rp(g: Roads, side: str, origin: str, area: str) -> list[Event]:
     s.rp[side][area] = s.rp[side].get(area, 0) + 1
     p.count -= 1
     return [Event(f"{g.side_name(side)} move an RP from {g.area_name(origin)} to {g.area_name(area)}.",
-                  "CC 5.3.1", "rp")] + update_isolation(g)
+                  "CC 5.3.1", "rp")]
 
 
 def remove_rp(g: Roads, side: str, area: str) -> list[Event]:
@@ -326,8 +326,7 @@ def remove_rp(g: Roads, side: str, area: str) -> list[Event]:
     if not s.rp[side][area]:
         del s.rp[side][area]
     p.count -= 1
-    return [Event(f"{g.side_name(side)} remove an RP from {g.area_name(area)}.", "RtS card", "rp")] \
-        + update_isolation(g)
+    return [Event(f"{g.side_name(side)} remove an RP from {g.area_name(area)}.", "RtS card", "rp")]
 
 
 def unit_places(g: Roads, side: str, unit: str) -> list[str]:
@@ -387,7 +386,7 @@ def place_rp(g: Roads, side: str, area: str) -> list[Event]:
     if side == AXIS and "directive-45" in s.permanents:
         group = g.map.areas[area].army_group
         s.d45_next = "B" if group == "A" else "A"             # 15.e.IV-V
-    return events + update_isolation(g)
+    return events
 
 
 def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
@@ -404,7 +403,7 @@ def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
     events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, f"arrive-{side}")]
     if left in g.map.areas:            # redeployed from Kerch (1.d.III): as it was, Manstein along
         events += leader_follows(g, left, area)
-    return events + update_isolation(g)
+    return events
 
 
 def pick_unit(g: Roads, side: str, unit: str) -> list[Event]:

@@ -11,7 +11,7 @@ from rules.core.events import Event
 from . import values
 from .commands import Gather, Halt, Move, Release
 from .geography import (
-    leader_follows, leaves_by_west_edge, occupancy, occupied_by, take_control, units_in, update_isolation,
+    leader_follows, leaves_by_west_edge, occupancy, occupied_by, take_control, units_in,
 )
 from .state import AXIS, GONE, SOVIET, other
 
@@ -331,7 +331,6 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         events += leader_follows(g, here, GONE, along=op.leader)
         op.acted += op.force
         _clear_force(op)
-        events += update_isolation(g)
         return events
     if (s.leader and s.leader == here and not op.leader
             and not [u for u in units_in(g, here, AXIS) if u not in op.force]):
@@ -358,11 +357,9 @@ def move(g: Roads, cmd: Move) -> list[Event]:
     if enemy:
         from . import battle
         events += battle.start(g, cmd.area, side, here, kind, list(op.force))
-        return events + update_isolation(g)       # with 9.6.6d: the attackers' origin still counts
-    events += update_isolation(g)
+        return events
     events += take_control(g, cmd.area, side)
     events += capture_rp(g, cmd.area, side)
-    events += update_isolation(g)
     if op.mp <= 0:
         events += halt(g, Halt(side))
     return events
