@@ -342,8 +342,14 @@ def roll_modifier(g: Roads, unit: str, step_mod: int, source: str = "chit") -> t
 
 def resolve_step(g: Roads, entry, unit: str) -> list[Event]:
     side, chit, st = _step(g, entry)
-    b = g.state.battle
     name = g.unit_name(unit)
+    # 9.6.6b: judged afresh before a step reads it (a retreat or loss earlier in this command)
+    events = update_isolation(g)
+    return events + _resolve(g, side, chit, st, unit, name)
+
+
+def _resolve(g: Roads, side: str, chit, st, unit: str, name: str) -> list[Event]:
+    b = g.state.battle
     if st.action == "fortify":
         # rule 19: this very counter lies on the unit until it leaves the battle
         b.fortified[unit] = next(p[1] for p in reversed(b.played)
@@ -591,7 +597,7 @@ def _after_retreats(g: Roads) -> list[Event]:
     b = g.state.battle
     if b.retreats:
         return []
-    return update_isolation(g) + _continue(g)
+    return _continue(g)
 
 
 # -- the end (9.5.6, 9.3) -------------------------------------------------------------------------
@@ -627,7 +633,6 @@ def finish(g: Roads) -> list[Event]:
         from .movement import _clear_force
         op.acted += [u for u in op.force if u not in op.acted]
         _clear_force(op)
-    events += update_isolation(g)
     return events
 
 
@@ -675,5 +680,5 @@ def _strike_now(g: Roads) -> list[Event]:
 
 def _after_card_end(g: Roads) -> list[Event]:
     if over(g):
-        return update_isolation(g) + finish(g)
+        return finish(g)
     return []

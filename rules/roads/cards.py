@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from rules.core.events import Event
 
-from .geography import leader_follows, update_isolation
+from .geography import leader_follows
 from .state import AXIS, POOL, SOVIET, Pending, other
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ def requirements_met(g: Roads, side: str, card_id: str) -> bool:
 
 def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -> bool:
     """Series 2.3.1 / 4.2.3a: Operational cards as the card action; Events during one's own
-    on-board operation between actions; Tactics and Attack cards only in battle."""
+    on-board operation between actions (a force gathered but not moved has done none, 5.2.5);
+    Tactics and Attack cards only in battle."""
     s = g.state
     kind = g.content.cards[card_id].kind
     if s.pending or s.battle is not None:
@@ -100,7 +101,7 @@ def playable_now(g: Roads, side: str, card_id: str, card_action: bool = False) -
         return (card_action or s.phase == "card") and requirements_met(g, side, card_id)
     if kind == "event":
         op = s.operation
-        return (s.phase == "operation" and op is not None and op.side == side and not op.force
+        return (s.phase == "operation" and op is not None and op.side == side and not op.path
                 and requirements_met(g, side, card_id))
     return False
 
@@ -193,6 +194,7 @@ def apply_effect(g: Roads, side: str, card_id: str, eff) -> list[Event]:
             pick = g.dice.roll(1, len(hand))[0] - 1
             lost = hand.pop(pick)
             s.cards[foe].discards.append(lost)
+            s.cards_done += 1                       # 7.c: every card discarded counts
             events.append(Event(f"{g.side_name(foe)} discard a card at random, face down.", rule, "card", reveal=True))
         return events
     if op == "initiative-roll":
@@ -245,7 +247,7 @@ def put_in_play(g: Roads, side: str, key: str, card_id: str) -> list[Event]:
         events.append(Event("Reorganization of the STAVKA: no one holds the initiative from now on, "
                             "and the four held Soviet chits join the cups.", "RtS 4, 14", "permanent"))
     elif key == "directive-45":
-        s.d45_next = g.rules.d45_first
+        s.d45_next = ""                 # 15.e.IV: the box is empty; the first goes to either group
         events.append(Event("Directive 45: new Axis RPs are split between Army Groups A and B.",
                             "RtS 15.e", "permanent"))
     else:
@@ -322,7 +324,7 @@ def move_rp(g: Roads, side: str, origin: str, area: str) -> list[Event]:
     s.rp[side][area] = s.rp[side].get(area, 0) + 1
     p.count -= 1
     return [Event(f"{g.side_name(side)} move an RP from {g.area_name(origin)} to {g.area_name(area)}.",
-                  "CC 5.3.1", "rp")] + update_isolation(g)
+                  "CC 5.3.1", "rp")]
 
 
 def remove_rp(g: Roads, side: str, area: str) -> list[Event]:
@@ -332,8 +334,7 @@ def remove_rp(g: Roads, side: str, area: str) -> list[Event]:
     if not s.rp[side][area]:
         del s.rp[side][area]
     p.count -= 1
-    return [Event(f"{g.side_name(side)} remove an RP from {g.area_name(area)}.", "RtS card", "rp")] \
-        + update_isolation(g)
+    return [Event(f"{g.side_name(side)} remove an RP from {g.area_name(area)}.", "RtS card", "rp")]
 
 
 def unit_places(g: Roads, side: str, unit: str) -> list[str]:
@@ -393,7 +394,7 @@ def place_rp(g: Roads, side: str, area: str) -> list[Event]:
     if side == AXIS and "directive-45" in s.permanents:
         group = g.map.areas[area].army_group
         s.d45_next = "B" if group == "A" else "A"             # 15.e.IV-V
-    return events + update_isolation(g)
+    return events
 
 
 def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
@@ -410,7 +411,7 @@ def place_unit(g: Roads, side: str, unit: str, area: str) -> list[Event]:
     events = [Event(f"{g.unit_name(unit)} arrives in {g.area_name(area)}.", rule, f"arrive-{side}")]
     if left in g.map.areas:            # redeployed from Kerch (1.d.III): as it was, Manstein along
         events += leader_follows(g, left, area)
-    return events + update_isolation(g)
+    return events
 
 
 def pick_unit(g: Roads, side: str, unit: str) -> list[Event]:
@@ -484,8 +485,8 @@ def _not_now(g: Roads, side: str, kind: str) -> str:
         op = s.operation
         if s.phase != "operation" or op is None or op.side != side:
             return "an Event is played during your own operation (2.3.1)"
-        if op.force:
-            return "not while a force is gathered or moving"
+        if op.path:
+            return "not while a force is on the move: halt it first (2.3.1)"
     return ""
 
 

@@ -247,7 +247,6 @@ class Rules:
     order_227_cohesion: int
     stalingrad: str
     kerch: str
-    d45_first: Literal["A", "B"]
     railhead_first: tuple[str, ...]
     railhead_later: tuple[str, ...]
     railhead_rp: int

@@ -20,6 +20,7 @@ from .commands import (
     Restore, Retreat, StartOperation, StopRetreat,
 )
 from .content import Content, load_content
+from .geography import update_isolation
 from .state import AXIS, POOL, SIDE_NAME, SIDES, SOVIET, Cards, Counter, RoadsState, Sequence
 from .view import View, make_view
 from .victory import breakdown
@@ -216,7 +217,8 @@ class Roads(Game):
             events = battle.stop_retreat(self, cmd)
         else:                                   # legal() lists nothing else
             raise AssertionError(f"no handler for {cmd!r}")
-        return events + self._settle()
+        # 9.6.6b, e: isolation judged once a command has moved units, RPs or control
+        return events + update_isolation(self) + self._settle()
 
     def _answer(self, cmd: Command) -> list[Event]:
         s = self.state
@@ -312,6 +314,5 @@ def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True,
     dice = dice if dice is not None else SeededDice(seed)
     state = initial_state(content, board, dice)
     game = Roads(state, dice, content, board, seed=seed, options=options, undo=undo)
-    from .geography import update_isolation
     update_isolation(game)
     return game

@@ -126,7 +126,8 @@ def _movement():
 def update_isolation(g: Roads) -> list[Event]:
     """Series 9.6.6: a unit whose every neighbouring area is enemy-occupied or impassable to it
     is isolated the moment it happens; the marker comes off the moment it ends. The western
-    edge is a way out for the German Kerch units (campaign 1.d.II)."""
+    edge is a way out for the German Kerch units (campaign 1.d.II). Judged after every command
+    (``Roads._apply``) and before each battle step (``battle.resolve_step``)."""
     if g._memo is None:
         g._memo = {}                      # nothing moves while isolation is judged
         try:

@@ -11,7 +11,7 @@ from rules.core.events import Event
 from . import values
 from .commands import Gather, Halt, Move, Release
 from .geography import (
-    leader_follows, leaves_by_west_edge, occupancy, occupied_by, take_control, units_in, update_isolation,
+    leader_follows, leaves_by_west_edge, occupancy, occupied_by, take_control, units_in,
 )
 from .state import AXIS, GONE, SOVIET, other
 
@@ -205,11 +205,59 @@ def destinations(g: Roads, side: str) -> list[str]:
         friends = side in occ.get(n, ()) and not enemy and any(
             u not in op.force for u in units_in(g, n, side))
         if friends and op.sp - (0 if op.paid else move_cost(g, side, op.force)) < stack_cost(g, side):
-            continue                                  # the stack this move may make must be payable
+            # 8.2.2: the stack is made only where the force finishes: short of its SP, the
+            # force may pass through when it can still go on to finish elsewhere (RULINGS.md)
+            left = 0 if kind == "volga" or g.map.areas[n].terrain == "mountain" else op.mp - 1
+            if not _way_on(g, side, op, n, left, occ):
+                continue
         out.append(n)
     if op.mp >= 1 and all(leaves_by_west_edge(g, u, here) for u in op.force):
         out.append(GONE)                              # campaign 1.d.II
     return out
+
+
+def _way_on(g: Roads, side: str, op, start: str, mp: int, occ: dict[str, set[str]]) -> bool:
+    """Whether the force, in friendly `start` with `mp` left and unable to pay to stack there,
+    can still reach an area where it may finish without stacking: an empty one, an enemy one it
+    may attack (6.5), or the west edge (campaign 1.d.II). The conditions are `destinations`'s,
+    never looser (the Volga only as a first step, Manstein's +1 from a first step not counted),
+    so a force let in always has a move on."""
+    foe = other(side)
+    force = op.force
+    seen = {(start, mp)}
+    todo = [(start, mp)]
+    while todo:
+        here, left = todo.pop()
+        if left < 1:
+            continue
+        if all(leaves_by_west_edge(g, u, here) for u in force):
+            return True
+        for n in g.map.neighbours(here):
+            kind = crossing_kind(g, here, n)
+            if kind == "volga" or (kind == "kerch" and side == SOVIET and not winter(g)):
+                continue
+            if not nationality_ok(g, force, n):
+                continue
+            if foe in occ.get(n, ()):
+                spent = force_movement(g, force, op.leader) - left
+                if not op.volga and attack_movement(g, op) - spent >= enemy_entry_cost(g, op, kind):
+                    return True
+                continue
+            if not any(u not in force for u in units_in(g, n, side)):
+                return True
+            nxt = (n, 0 if g.map.areas[n].terrain == "mountain" else left - 1)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return False
+
+
+def may_halt(g: Roads, side: str) -> bool:
+    """Series 8.2.1-8.2.2: a force halting among friends stacks there and pays for it now."""
+    op = g.state.operation
+    here = op.path[-1]
+    return (op.sp >= stack_cost(g, side)
+            or not any(u not in op.force for u in units_in(g, here, side)))
 
 
 def is_battle(g: Roads, cmd) -> bool:
@@ -231,7 +279,7 @@ def legal(g: Roads, side: str) -> list:
         if op.leader:
             cmds.append(Release(side, LEADER))
     cmds += [Move(side, a) for a in destinations(g, side)]
-    if op.path:
+    if op.path and may_halt(g, side):
         cmds.append(Halt(side))
     return cmds
 
@@ -283,7 +331,6 @@ def move(g: Roads, cmd: Move) -> list[Event]:
         events += leader_follows(g, here, GONE, along=op.leader)
         op.acted += op.force
         _clear_force(op)
-        events += update_isolation(g)
         return events
     if (s.leader and s.leader == here and not op.leader
             and not [u for u in units_in(g, here, AXIS) if u not in op.force]):
@@ -310,11 +357,9 @@ def move(g: Roads, cmd: Move) -> list[Event]:
     if enemy:
         from . import battle
         events += battle.start(g, cmd.area, side, here, kind, list(op.force))
-        return events + update_isolation(g)       # with 9.6.6d: the attackers' origin still counts
-    events += update_isolation(g)
+        return events
     events += take_control(g, cmd.area, side)
     events += capture_rp(g, cmd.area, side)
-    events += update_isolation(g)
     if op.mp <= 0:
         events += halt(g, Halt(side))
     return events

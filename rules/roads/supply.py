@@ -131,7 +131,8 @@ def placement_areas(g: Roads, side: str) -> list[str]:
 
 
 def rp_areas(g: Roads, side: str) -> list[str]:
-    """Campaign 5 with Directive 45 (15.e): the Axis alternates Army Groups A and B."""
+    """Campaign 5 with Directive 45 (15.e): the Axis alternates Army Groups A and B, the
+    first RP in either (the box is empty until then: RULINGS.md)."""
     places = placement_areas(g, side)
     if side == AXIS and "directive-45" in g.state.permanents and g.state.d45_next:
         group = [a for a in places if g.map.areas[a].army_group == g.state.d45_next]

@@ -34,7 +34,8 @@ def movement(g: Roads, unit: str) -> int:
 def tactical(g: Roads, unit: str) -> int:
     printed, c = _printed(g, unit)
     value = printed.tactical - (1 if c.disorganized else 0)
-    if g.state.leader and g.state.leader == c.where:      # campaign 10.b
+    # campaign 10.b: +1 to the units of his stack: his own side's units in his area
+    if g.state.leader and g.state.leader == c.where and c.side == g.content.leader.side:
         value += g.content.leader.tactical_bonus
     return max(1, value)
 

@@ -61,6 +61,11 @@ def map_labels(game, view: View, room: dict[str, list[int]] | None = None,
             third.append("⚔")
         for side, n in rp.get(area_id, []):
             third.append(f"R{n}")
+        if third[:1] == [("»OP", "»")] and room is not None and not overview and len(room[area_id]) < 3:
+            # no row of its own for the operation: its mark goes with the units, before their
+            # flags, so the flags drop first (the units' count and the operation always show)
+            at = next((i for i, t in enumerate(line) if t in ("!", "i")), len(line))
+            line.insert(at, third.pop(0))
         if third and not overview:
             rows.append((third, Style(bold=True, underline=True)))
         if overview and room is not None:         # a row of its own or none: "Kas" reads as a code
@@ -314,7 +319,7 @@ def supply_text(game, view: View, width: int | None = None) -> Text:
                               f"Axis replacement: op {view.axis_rebuilt_op}"))
     else:
         t.append("\nAxis replacement: not used yet")
-    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next})" if k == "directive-45" else "")
+    perms = [PERMANENT.get(k, k) + (f" (next box {view.d45_next or 'A or B'})" if k == "directive-45" else "")
              for k, _side in view.permanents]
     if view.railheads:
         perms.append(f"Railhead Advances x{view.railheads}")

@@ -72,7 +72,7 @@ def _rules() -> Rules:
         retreat_edge_axis="west", retreat_edge_soviet="east", chits_per_cup="set-less-excluded",
         hungarian_rumanian_distance=3, mountain_defender_tactical=2, mountain_defender_cohesion=1,
         isolated_cohesion=-1, major_river_cohesion=-2, major_river_cohesion_winter=-1,
-        minor_river_cohesion=-1, order_227_cohesion=-1, stalingrad="e2", kerch="w3", d45_first="A",
+        minor_river_cohesion=-1, order_227_cohesion=-1, stalingrad="e2", kerch="w3",
         railhead_first=("a2", "b2"), railhead_later=("e3", "b3"), railhead_rp=3,
         vp_axis_infantry=1, vp_german_panzer=2, vp_manstein=3, soviet_units_per_vp=2)
 

@@ -354,6 +354,48 @@ def test_cc_9_6_6c_an_isolated_unit_that_is_disorganized_is_destroyed():
     assert any(e.rule == "CC 9.6.6c" for e in game.events)
 
 
+def _triangle_game(rolls, chits, units, rp):
+    """The small world with one more border, a1 - b2, so that a1, b1 and b2 touch each other
+    (the real map has such corners; the grid has none)."""
+    from tests.rules.roads.small_world import SmallMap, _areas, _borders, content, initial_state
+    from rules.roads.game import Roads
+    from rules.roads.geography import update_isolation
+    board = SmallMap(_areas(), _borders() + [("a1", "b2", "none", "")])
+    dice = ChitOrder(list(rolls), list(chits))
+    state = initial_state(content(), board, dice)
+    state.rp = rp
+    for uid, where in units.items():
+        state.units[uid].where = where
+    game = Roads(state, dice, content(), board, seed=0, options={})
+    update_isolation(game)
+    return game
+
+
+def test_cc_9_6_6b_a_retreat_with_no_choice_isolates_at_once_and_the_next_check_takes_the_minus_one():
+    """9.6.6b: the marker goes on "the MOMENT" the unit becomes isolated; a retreat the owner
+    had no choice in is no exception. The Panzers, disorganized by the Flank Attack on b1, can
+    only go back to a1 and then to b2 (nearest to the Axis RP at e2): with a1 the attackers'
+    origin (9.6.6d) and the 1st Infantry Corps at e1, the 3rd Army in b1 is surrounded. Its
+    next check, Poor Coordination's, is made isolated: 6 against 6 - 1 fails, and disorganized
+    while isolated it is destroyed (9.6.6c)."""
+    game = _triangle_game([1, 10, 6], ["axis-flank-attack", "soviet-poor-coordination"],
+                          units={"a1": POOL, "a2": POOL, "t1": POOL, "pz": "a1", "inf": "e1"},
+                          rp={AXIS: {"a2": 1, "e2": 1}, SOVIET: {"e3": 1}})
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Gather(AXIS, "inf2"))
+    game.apply(Gather(AXIS, "pz"))
+    game.apply(Move(AXIS, "b1"))
+    assert not game.state.units["a3"].isolated            # b2 is open to it
+    chit(game, AXIS, "axis-flank-attack")                 # the 3rd Army passes (1); then an Axis unit checks
+    game.apply(ChooseUnit(AXIS, "pz"))                    # 10: the Panzers fail and retreat, no choice in it
+    assert game.state.units["pz"].where == "b2" and game.state.battle is not None
+    assert game.state.units["a3"].isolated
+    chit(game, SOVIET, "soviet-poor-coordination")
+    check = checks(game)[-1]
+    assert check.text.startswith("3rd Army") and "-1 isolated" in check.modifiers
+    assert game.state.units["a3"].where == DESTROYED
+
+
 def test_rts_3_c_a_retreat_keeps_the_nationality_rules():
     # the Rumanians at a1 are disorganized; w1 holds the Italians (impassable to them)
     game = fight([1, 10], ["axis-flank-attack", "axis-ambush"], force=("rum",), units={"rum": "a1", "inf2": POOL},

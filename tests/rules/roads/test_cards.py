@@ -49,11 +49,29 @@ def test_ruling_cc_2_3_1_events_only_by_the_operating_side_between_its_actions()
     game.apply(StartOperation(AXIS, "a2"))
     assert PlayCard(AXIS, "a-fuel") in game.legal()
     game.apply(Gather(AXIS, "inf"))
+    assert PlayCard(AXIS, "a-fuel") in game.legal()      # gathering is no action (5.2.5)
+    game.apply(Move(AXIS, "w2"))
     assert PlayCard(AXIS, "a-fuel") not in game.legal()  # not while a force is on the move
     game2 = small_game(hands={AXIS: ["a-fuel"]}, rp={AXIS: {"a2": 2}, SOVIET: {"e2": 2}})
     game2.state.sequence.queue = [[SOVIET, "map"]]
     game2.apply(StartOperation(SOVIET, "e2"))
     assert not any(isinstance(c, PlayCard) and c.side == AXIS for c in game2.legal())
+
+
+def test_ruling_cc_2_3_1_an_event_may_be_played_with_a_force_gathered_and_forced_march_frees_its_move():
+    """2.3.1 / 5.2.5: Events are played between actions, and gathering a force is no action: with
+    a force gathered but not moved the Axis may still play Forced March. The gathering stands
+    (no Event moves a unit), and the free move is this force's: the Panzer's 2 SP are not spent."""
+    game = small_game(hands={AXIS: ["a-x-march"]})
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Gather(AXIS, "pz"))
+    assert PlayCard(AXIS, "a-x-march") in game.legal()
+    game.apply(PlayCard(AXIS, "a-x-march"))
+    op = game.state.operation
+    assert op.force == ["pz"] and op.start == "a2" and op.free_move
+    game.apply(Move(AXIS, "a1"))
+    assert game.state.operation.sp == 6
+    assert "pz" in game.state.operation.force and not game.state.operation.free_move
 
 
 def test_cc_2_3_1_an_event_takes_effect_during_ones_operation():
@@ -120,6 +138,17 @@ def test_rts_7_c_ii_then_one_reinforcement_card_per_five_cards():
     game.state.cards_done = 20
     game._version += 1
     assert "s-reserves" in plays(game, SOVIET)
+
+
+def test_rts_7_c_counts_every_card_discarded_a_random_discard_forced_by_an_enemy_card_too():
+    """7.c counts the cards "played/discarded by both players": the Soviet card the Axis Abwehr
+    makes them discard at random is one of them, beside the Abwehr itself."""
+    game = card_action(AXIS, ["a-x-abwehr"], rolls=[1])
+    game.state.cards[SOVIET].hand = ["s-katyusha", "s-supplies"]
+    before = game.state.cards_done
+    game.apply(PlayCard(AXIS, "a-x-abwehr"))
+    assert game.state.cards[SOVIET].discards == ["s-katyusha"]
+    assert game.state.cards_done == before + 2            # the Abwehr played, the Katyushas discarded
 
 
 def test_rts_7_c_a_card_held_back_says_why_and_the_reason_matches_the_legal_list():
@@ -204,11 +233,30 @@ def test_rts_15_e_directive_45_alternates_new_axis_rps_between_army_groups_a_and
     game.state.phase = "card"
     game._version += 1
     game.apply(PlayCard(AXIS, "a-supplies"))              # two RPs
-    assert {c.area for c in game.legal()} == {"w3", "a3"}          # A first (the box)
+    assert {c.area for c in game.legal()} == {"w1", "w2", "w3", "a1", "a2", "a3"}   # the first: either
     game.apply(PlaceRP(AXIS, "a3"))
     assert {c.area for c in game.legal()} == {"w1", "w2", "a1", "a2"}   # then B
     game.apply(PlaceRP(AXIS, "w1"))
     assert game.state.d45_next == "A"
+
+
+def test_rts_15_e_iv_v_directive_45_s_first_odd_rp_goes_to_either_army_group_then_they_alternate():
+    """15.e.IV-V: the box records where the last odd RP went and the next goes to the OTHER
+    group; nothing says where the first goes, so the Axis player chooses (here B), and the
+    box then alternates from that choice."""
+    game = card_action(AXIS, ["a-d45", "a-supplies"])
+    game.apply(PlayCard(AXIS, "a-d45"))
+    assert game.state.d45_next == ""                      # the box is empty
+    game.state.sequence.queue = [[AXIS, "card"]]
+    game.state.phase = "card"
+    game._version += 1
+    game.apply(PlayCard(AXIS, "a-supplies"))
+    assert PlaceRP(AXIS, "w1") in game.legal()            # group B first: allowed
+    game.apply(PlaceRP(AXIS, "w1"))
+    assert game.state.d45_next == "A"
+    assert {c.area for c in game.legal()} == {"w3", "a3"}
+    game.apply(PlaceRP(AXIS, "w3"))
+    assert game.state.d45_next == "B"
 
 
 # -- campaign 5 / 6 Railhead Advance ------------------------------------------------------------------------------
@@ -291,6 +339,18 @@ def test_ruling_rts_10_a_backhand_blow_s_operations_need_rps_on_the_map():
     assert s.phase == "choose" and s.operations[AXIS] == 2
 
 
+def _manstein_s_panzers_attack_b1():
+    """Manstein and the Panzers at a1 move together into the 3rd Army at b1."""
+    game = small_game()
+    game.state.leader = "a1"
+    game.state.units["pz"].where = "a1"
+    game.apply(StartOperation(AXIS, "a2"))
+    game.apply(Gather(AXIS, "pz"))
+    game.apply(Gather(AXIS, "manstein"))
+    game.apply(Move(AXIS, "b1"))
+    return game
+
+
 def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_stack():
     game = small_game()
     game.state.leader = "a2"
@@ -300,15 +360,22 @@ def test_rts_10_b_manstein_adds_one_to_the_tactical_value_of_every_unit_in_his_s
                   setup=lambda g: setattr(g.state, "leader", "a1"))
     game2.state.operation.leader = True
     assert len(game2.state.battle.drawn[AXIS]) == 4       # he stayed behind: TV 4
-    game3 = small_game()
-    game3.state.leader = "a1"
-    game3.state.units["pz"].where = "a1"
-    game3.apply(StartOperation(AXIS, "a2"))
-    game3.apply(Gather(AXIS, "pz"))
-    game3.apply(Gather(AXIS, "manstein"))
-    game3.apply(Move(AXIS, "b1"))
+    game3 = _manstein_s_panzers_attack_b1()
     assert game3.state.leader == "b1"
     assert len(game3.state.battle.drawn[AXIS]) == 5       # with him: TV 4 + 1
+
+
+def test_rts_10_b_manstein_s_plus_one_tactical_value_is_for_his_own_stack_not_the_enemy_it_fights():
+    """10.b: "the Tactical Value of all units in the stack": his stack is his own units. Soviet
+    defenders of the area his stack attacks, and Soviet attackers entering his area, are in his
+    area for the battle but in no stack of his: they draw by their own values."""
+    game = _manstein_s_panzers_attack_b1()                # with him into the 3rd Army (TV 1)
+    assert values.tactical(game, "a3") == 1
+    assert len(game.state.battle.drawn[SOVIET]) == 1
+    game2 = fight([], [], force=("a3",), into="a1", side=SOVIET,
+                  setup=lambda g: setattr(g.state, "leader", "a1"))   # the Soviets attack his area
+    assert values.tactical(game2, "inf2") == 3 and values.tactical(game2, "a3") == 1
+    assert len(game2.state.battle.drawn[SOVIET]) == 1 and len(game2.state.battle.drawn[AXIS]) == 3
 
 
 def test_rts_15_e_v_directive_45_goes_to_the_other_group_only_if_a_valid_city_is_there():

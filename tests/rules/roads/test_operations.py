@@ -11,7 +11,7 @@ from rules.roads import (
     Choose, DiscardCard, EndOperation, Gather, Halt, Move, PlaceRP, Rebuild, Reorganize,
     StartOperation,
 )
-from rules.roads.state import AXIS, SOVIET
+from rules.roads.state import AXIS, POOL, SOVIET
 from tests.rules.roads.small_world import small_game
 
 
@@ -127,14 +127,55 @@ def test_cc_8_2_2_passing_through_friends_is_not_stacking():
     assert game2.state.operation.sp == 3
 
 
-def test_ruling_a_move_onto_friends_needs_the_stacking_sp_available():
+def test_ruling_cc_8_2_2_a_force_short_of_the_stacking_sp_passes_through_friends_and_halts_beyond():
+    """8.2.2: the stack is made where a unit FINISHES its move among friends. With 2 SP the
+    1st Infantry Corps pays 1 to move and cannot pay the 2 of stacking: it may still pass
+    through the 2nd at a1 on its way to the empty w1, but not halt at a1."""
+    game = small_game(units={"ita": "pool"})
+    game.apply(StartOperation(AXIS, "a2"))
+    game.state.operation.sp = 2
+    game.apply(Gather(AXIS, "inf"))
+    legal = game.legal()
+    assert Move(AXIS, "a3") in legal and Move(AXIS, "a1") in legal
+    game.apply(Move(AXIS, "a1"))                          # through the 2nd Infantry Corps
+    legal = game.legal()
+    assert Halt(AXIS) not in legal                        # it could not pay to stack here
+    assert legal == [Move(AXIS, "w1")]                    # a2 (the Panzers) is friends too; b1 too far to attack
+    game.apply(Move(AXIS, "w1"))
+    assert game.state.units["inf"].where == "w1" and game.state.operation.sp == 1
+
+
+def test_ruling_cc_8_2_2_a_force_enters_friends_it_cannot_pay_to_stack_with_only_if_it_can_go_on():
+    """The ruling's other half: a force is let into friends it could not pay to stack with only
+    when it can still reach, with the movement it has left, an area where it may finish (empty,
+    an enemy it may attack, the west edge), so it is never caught with nowhere to halt. With the
+    Italians at w1 every way on from a1 needs a stack too."""
     game = small_game()
     game.apply(StartOperation(AXIS, "a2"))
     game.state.operation.sp = 2
     game.apply(Gather(AXIS, "inf"))
     legal = game.legal()
     assert Move(AXIS, "a3") in legal
-    assert Move(AXIS, "a1") not in legal                 # 1 to move + 2 to stack > 2
+    assert Move(AXIS, "a1") not in legal                  # 1 to move + 2 to stack > 2, and no way on
+
+
+def test_cc_9_6_6e_g_spending_the_rp_that_surrounded_a_unit_lifts_its_isolation_and_it_may_be_reorganized():
+    """9.6.6e: the marker comes off when the conditions cease; an enemy RP is one of them
+    (an enemy-occupied area, 9.6.3f). The disorganized 2nd Infantry Corps at a1 is surrounded
+    by the Soviets at b1, their RP at w1 and a2's Soviet units; the Soviets spend that RP on an
+    operation they end at once: it is no longer isolated, and the Axis may reorganize it
+    (9.6.6g bars only an isolated unit)."""
+    game = small_game(units={"ita": POOL, "pz": "w2", "inf": "w2", "a1": "a2", "a2": "a2"},
+                      rp={AXIS: {"w2": 1}, SOVIET: {"w1": 1, "e2": 1}})
+    game.state.units["inf2"].disorganized = True
+    assert game.state.units["inf2"].isolated
+    game.state.sequence.queue = [[SOVIET, "map"], [AXIS, "map"]]
+    game.apply(StartOperation(SOVIET, "w1"))               # the RP at w1 is spent
+    assert "w1" not in game.state.rp[SOVIET]
+    assert not game.state.units["inf2"].isolated
+    game.apply(EndOperation(SOVIET))
+    game.apply(StartOperation(AXIS, "w2"))
+    assert Reorganize(AXIS, "inf2") in game.legal()
 
 
 # -- campaign 13 winter ---------------------------------------------------------------------------------
