@@ -85,11 +85,14 @@ class StatsScreen(Screen):
         with Vertical(id="stats"):
             yield Label("Statistics of finished games", id="stats-title")
             yield DataTable(id="stats-table", cursor_type="row")
+            # Roads to Stalingrad's games one by one: whom against and both sides' VP
+            yield Label("Roads to Stalingrad, latest games", id="stats-roads-title")
+            yield DataTable(id="stats-roads", cursor_type="row")
             yield Static(id="stats-info")
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one("#stats-table", DataTable)
         table.add_columns("Game", "Mode", "Played", "Won", "Brilliant", "Best VP")
         unavailable = False
         try:
@@ -99,6 +102,18 @@ class StatsScreen(Screen):
         for row in rows:
             table.add_row(row["game"], row["mode"], str(row["played"]), str(row["won"]),
                           str(row["brilliant"]), str(row["best_vp"]))
+        roads = self.query_one("#stats-roads", DataTable)
+        games = []
+        if not unavailable:
+            try:
+                games, _again = storage.roads_games()
+            except storage.StatsUnavailable:
+                games = []
+        roads.add_columns("Date", "Against", "Result", "Axis VP", "Soviet VP")
+        for game in games:
+            roads.add_row(game["date"], game["against"], game["result"], game["axis_vp"], game["soviet_vp"])
+        roads.display = bool(games)
+        self.query_one("#stats-roads-title", Label).display = bool(games)
         info = "No finished games yet." if not rows and not unavailable else ""
         if warning:
             info = f"{warning} {info}"

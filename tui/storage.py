@@ -360,6 +360,11 @@ STATS_VERSION = 1
 MODES = ("standard", "hard", "missions", "hard+missions")
 _RECORD_FIELDS = {"game": str, "mode": str, "level": str, "won": bool, "vp": int, "date": str,
                   "seed": int, "options": dict, "commands": int}
+# Fields a record may have (a Roads game since issue 23: whom it was played against, the
+# computer's strength or "hot-seat", and both sides' VP); records written before lack them.
+_OPTIONAL_FIELDS = {"against": str, "axis_vp": int, "soviet_vp": int}
+_MAX_AGAINST = 40           # characters of "against"
+_MAX_VP = 9999              # a side's VP, either way
 
 
 def game_mode(game: Game) -> str:
@@ -372,13 +377,21 @@ def game_mode(game: Game) -> str:
         if not computer:
             return "hot-seat"
         # the computer's side and strength (the heuristic bot unless the game names another)
-        return f"against the computer ({computer}, {game.options.get('strength', 'heuristic')})"
+        return f"against the computer ({computer}, {roads_against(game)})"
     if game.game_id == "toi":
         return "double campaign" if game.options.get("double") else (
             "scenario" if game.options.get("standalone") else "campaign")
     hard = bool(game.options.get("hard"))
     missions = bool(game.options.get("missions"))
     return "hard+missions" if hard and missions else "hard" if hard else "missions" if missions else "standard"
+
+
+def roads_against(game: Game) -> str:
+    """Whom a Roads game is played against: the computer's strength (easy, normal, hard; a game
+    that names none plays at normal, as the screen does), or "hot-seat"."""
+    if not game.options.get("computer"):
+        return "hot-seat"
+    return str(game.options.get("strength") or "normal")
 
 
 def roads_result(game: Game) -> tuple[str, bool, int]:
@@ -442,6 +455,13 @@ def _check_stats(text: str) -> list[dict]:
             value = rec.get(field)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
                 raise ValueError(f"game record {number}: field '{field}' is missing or of the wrong kind")
+        for field, kind in _OPTIONAL_FIELDS.items():
+            if field not in rec:
+                continue
+            value = rec[field]
+            if (not isinstance(value, kind) or (kind is int and isinstance(value, bool))
+                    or (kind is int and abs(value) > _MAX_VP) or (kind is str and len(value) > _MAX_AGAINST)):
+                raise ValueError(f"game record {number}: field '{field}' is of the wrong kind or too large")
     return records
 
 
@@ -503,8 +523,11 @@ def record_result(game: Game) -> str | None:
         level = level or (f"{winner} won" if winner else "draw")
         won = winner is not None
         vp = max(v for v in totals.values() if isinstance(v, int))
+    extra: dict[str, Any] = {}
     if game.game_id == "roads":
         level, won, vp = roads_result(game)
+        extra = {"against": roads_against(game), "axis_vp": int(outcome.axis_vp),
+                 "soviet_vp": int(outcome.soviet_vp)}
     records.append({
         "game": game.game_id,
         "mode": game_mode(game),
@@ -515,6 +538,7 @@ def record_result(game: Game) -> str | None:
         "seed": game.seed,
         "options": options,
         "commands": len(game.log),
+        **extra,
     })
     _write_stats(stats_path(), records)
     return warning
@@ -540,6 +564,30 @@ def stats_summary() -> tuple[list[dict[str, Any]], str | None]:
         return game, MODES.index(mode) if mode in MODES else len(MODES), mode
 
     return [rows[k] for k in sorted(rows, key=order)], warning
+
+
+ROADS_SHOWN = 50            # the latest Roads games the statistics screen lists
+
+
+def roads_games(limit: int = ROADS_SHOWN) -> tuple[list[dict[str, str]], str | None]:
+    """The latest finished Roads to Stalingrad games, newest first (dicts of text: date,
+    against, result, axis_vp, soviet_vp; "-" where a record written before issue 23 does not
+    say), and a warning as ``stats_summary``'s. StatsUnavailable as ``stats_summary``."""
+    records, warning = _read_stats()
+    rows = []
+    for rec in reversed(records):
+        if rec["game"] != "roads":
+            continue
+        against = rec.get("against")
+        if against is None:               # an older record: its options say whom
+            options = rec["options"]
+            against = str(options.get("strength") or "normal") if options.get("computer") else "hot-seat"
+        rows.append({"date": rec["date"][:10], "against": str(against), "result": rec["level"],
+                     "axis_vp": str(rec["axis_vp"]) if "axis_vp" in rec else "-",
+                     "soviet_vp": str(rec["soviet_vp"]) if "soviet_vp" in rec else "-"})
+        if len(rows) >= limit:
+            break
+    return rows, warning
 
 
 # ==========================================================================================

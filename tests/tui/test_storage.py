@@ -409,8 +409,84 @@ def test_roads_statistics_record_the_level_and_vp():
         assert (rec["level"], rec["won"], rec["vp"]) == (f"{o.winner.title()} won", True, vp[o.winner])
     else:
         assert (rec["level"], rec["won"], rec["vp"]) == ("draw", False, max(vp.values()))
+    assert (rec["against"], rec["axis_vp"], rec["soviet_vp"]) == ("hot-seat", o.axis_vp, o.soviet_vp)
     game.options["computer"] = "soviet"            # the same game as if the Axis had played the computer
-    assert storage.game_mode(game) == "against the computer (soviet, heuristic)"
+    # a game that names no strength plays at normal, as the screen's computer does
+    assert storage.game_mode(game) == "against the computer (soviet, normal)"
+    assert storage.roads_against(game) == "normal"
+    game.options["strength"] = "hard"
+    assert storage.roads_against(game) == "hard"
+    assert storage.game_mode(game) == "against the computer (soviet, hard)"
     level, won, points = storage.roads_result(game)
     assert points == o.axis_vp and won == (o.winner == "axis")
     assert level == ("victory" if o.winner == "axis" else "defeat" if o.winner else "draw")
+
+
+def test_roads_statistics_keep_whom_against_and_both_sides_vp():
+    """Issue 23 item 12 (d): a Roads record keeps the computer's strength (or hot-seat) and both
+    sides' VP; the latest Roads games are listed newest first."""
+    from tests.support.roads import replayed
+    game = replayed(2)
+    o = game.outcome
+    storage.record_result(game)
+    game.options.update(computer="axis", strength="easy")       # the same end, against the computer
+    storage.record_result(game)
+    rec = storage._read_stats()[0][-1]
+    assert (rec["against"], rec["axis_vp"], rec["soviet_vp"]) == ("easy", o.axis_vp, o.soviet_vp)
+    rows, warning = storage.roads_games()
+    assert warning is None
+    assert [(r["against"], r["axis_vp"], r["soviet_vp"]) for r in rows] == [
+        ("easy", str(o.axis_vp), str(o.soviet_vp)), ("hot-seat", str(o.axis_vp), str(o.soviet_vp))]
+
+
+def _roads_record(**fields) -> dict:
+    rec = {"game": "roads", "mode": "against the computer (soviet, heuristic)", "level": "victory",
+           "won": True, "vp": 12, "date": "2025-11-20T10:00:00+00:00", "seed": 4,
+           "options": {"computer": "soviet", "strength": "hard"}, "commands": 300}
+    rec.update(fields)
+    return rec
+
+
+def test_old_roads_records_still_load_and_say_what_they_can():
+    """A stats file written before the Roads records kept whom against and both VP loads as it
+    is: whom against comes from its options, the VP it did not keep show as "-"."""
+    old = [_roads_record(), _roads_record(seed=5, options={}, mode="hot-seat", level="Axis won")]
+    storage.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    storage._write_stats(storage.stats_path(), old)
+    rows, warning = storage.roads_games()
+    assert warning is None
+    assert [(r["against"], r["result"], r["axis_vp"], r["soviet_vp"]) for r in rows] == [
+        ("hot-seat", "Axis won", "-", "-"), ("hard", "victory", "-", "-")]
+    assert storage.stats_summary()[1] is None
+
+
+@pytest.mark.parametrize("bad", [{"against": 3}, {"against": "x" * 41}, {"axis_vp": "7"},
+                                 {"soviet_vp": True}, {"axis_vp": 10 ** 6}])
+def test_a_roads_record_with_a_bad_new_field_is_damaged(bad):
+    storage.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    storage._write_stats(storage.stats_path(), [_roads_record(**bad)])
+    rows, warning = storage.roads_games()
+    assert rows == [] and "damaged" in warning and "too large" in warning
+
+
+async def test_the_statistics_screen_shows_the_roads_games_at_80x24():
+    from tests.support.screens import flat, key_for
+    from tui.app import WartableApp
+    from tui.saves_screens import StatsScreen
+    records = [_roads_record(seed=n, against="hard", axis_vp=20 + n, soviet_vp=10 + n) for n in range(12)]
+    records.insert(0, _roads_record(options={}, mode="hot-seat", level="Soviet won"))   # an old one
+    storage.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    storage._write_stats(storage.stats_path(), records)
+    app = WartableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key_for(app, "Statistics"))
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
+        text = flat(app)
+        assert "Roads to Stalingrad, latest games" in text
+        assert "Against" in text and "Axis VP" in text and "Soviet VP" in text
+        assert "31" in text and "21" in text                     # the newest: 31 to 21, against hard
+        table = app.screen.query_one("#stats-roads")
+        assert table.row_count == 13 and table.region.bottom <= 23   # above the footer
+        assert app.screen.query_one("#stats-table").region.height >= 3
