@@ -142,6 +142,17 @@ def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
     assert checked == 3
 
 
+def test_roads_end_the_retreat_is_not_the_confirming_key():
+    """Issue 23 item 12 (c): End the retreat had `y`, the key that confirms (with Enter)."""
+    from rules.roads import commands as rc
+    from tui.roads.menu import KIND_KEY
+    from tui.storage import DEFAULT_KEYS
+    assert KIND_KEY[rc.StopRetreat] == "0" and Keyed("End the retreat here", "0").key == "0"
+    assert KIND_KEY[rc.StopRetreat] not in ("y", DEFAULT_KEYS["confirm"])
+    assert KIND_KEY[rc.StopRetreat] not in MENU_KEYS        # never a free key of any menu
+    assert list(KIND_KEY.values()).count("0") == 1
+
+
 def roads_identity(cmd) -> tuple:
     """What a Roads entry is, whatever else is offered: its kind and its area, unit, card or
     chit (a Card or Map choice with the Event card set)."""

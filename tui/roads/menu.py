@@ -154,10 +154,11 @@ class Identity(Keyed):
 
 
 # Each kind of action's own key, wherever it is offered (letters no screen binding uses, or a
-# fixed digit): c Card or Map, o operation, m move, g gather, t chit, w withdraw (retreat), p play.
+# fixed digit): c Card or Map, o operation, m move, g gather, t chit, w withdraw (retreat), p play;
+# End the retreat is 0, not y: y (with Enter) is the confirming key.
 KIND_KEY: dict[type, str] = {
     c.Choose: "c", c.StartOperation: "o", c.Move: "m", c.Gather: "g", c.Release: "b", c.Halt: "z",
-    c.PlayChit: "t", c.ChooseUnit: "i", c.Retreat: "w", c.StopRetreat: "y", c.PlaceRP: "f",
+    c.PlayChit: "t", c.ChooseUnit: "i", c.Retreat: "w", c.StopRetreat: "0", c.PlaceRP: "f",
     c.PlaceUnit: "k", c.MoveRP: "j", c.RemoveRP: "7", c.Restore: "8", c.Reorganize: "2",
     c.Rebuild: "4", c.PlayCard: "p", c.DrawCard: "d", c.DiscardCard: "9", c.Decline: "6",
     c.EndOperation: "n",

@@ -32,6 +32,9 @@ from textual.widgets.option_list import Option
 
 # Menu keys: digits, then letters that no screen binding uses (a e h l q r s u v x are taken).
 MENU_KEYS = "123456789bcdfgijkmnoptwyz"
+# Keys a screen may give an entry of its own (a fixed key) but never hands out as a free key:
+# 0 is Roads' End the retreat (not y, the confirming key).
+FIXED_ONLY_KEYS = "0"
 
 Entry = tuple[tuple[str, ...], Any]
 
@@ -45,8 +48,8 @@ class Keyed(str):
     key: str
 
     def __new__(cls, text: str, key: str) -> "Keyed":
-        if len(key) != 1 or key not in MENU_KEYS:
-            raise ValueError(f"menu key {key!r} for {text!r} is not one of {MENU_KEYS!r}")
+        if len(key) != 1 or key not in MENU_KEYS + FIXED_ONLY_KEYS:
+            raise ValueError(f"menu key {key!r} for {text!r} is not one of {MENU_KEYS + FIXED_ONLY_KEYS!r}")
         label = super().__new__(cls, text)
         label.key = key
         return label
@@ -391,7 +394,7 @@ class CommandMenu(Vertical):
         event.stop()                        # reported already, by MenuOptions
 
     def on_key(self, event) -> None:
-        if event.character and len(event.character) == 1 and event.character in MENU_KEYS:
+        if event.character and len(event.character) == 1 and event.character in MENU_KEYS + FIXED_ONLY_KEYS:
             if self.choose_key(event.character):
                 event.stop()
                 event.prevent_default()
