@@ -64,8 +64,8 @@ async def test_a_key_typed_with_the_one_that_opens_a_resolution_waits_for_that_s
         assert isinstance(game.log[-1], EndTurn)
         assert isinstance(app.screen, ResolutionScreen), stack(app)
         assert app.screen.shown == len(app.screen.events)      # `a` showed them all
-        for _ in range(50):                 # and its frame is composed (a frame or more later)
-            if "press space or q to continue" in flat(app):
+        for _ in range(150):                # and its frame is composed (a frame or more later;
+            if "press space or q to continue" in flat(app):    # up to 15 s on a loaded machine)
                 break
             await pilot.pause(0.1)
         assert "press space or q to continue" in flat(app)
