@@ -467,7 +467,9 @@ async def test_wrong_codes_slow_their_address_and_the_right_code_still_opens_its
             async with guesser.get(f"{web.base}/seat/{wrong_code(n)}") as page:
                 assert page.status == 404 and "no hosted game has that join code" in await page.text()
             took.append(time.monotonic() - start)
-        assert max(took[:FREE]) < BASE and min(took[FREE:]) >= BASE * 0.9, took     # then slowed
+        # the free ones answered at once (their median: one may lag on a loaded machine), then
+        # slowed (a wait the guard sleeps: a lower bound that load cannot break)
+        assert sorted(took[:FREE])[FREE // 2] < BASE and min(took[FREE:]) >= BASE * 0.9, took
         async with other.get(f"{web.base}/seat/abcde-fghjk") as page:                 # not another address
             assert page.status == 404
         # the right code from the guesser's address: never "no game has it"; its seat opens, later
