@@ -71,7 +71,6 @@ def _trace(g: Roads, side: str) -> set[str]:
     foe = other(side)
     occ = occupancy(g)
     control = g.state.control
-    areas = g.map.areas
     spacing = g.rules.trace_spacing
 
     places, starts = _chain_places(g.map, side)

@@ -30,7 +30,7 @@ from tui.replay import ReplayScreen
 from tui.saves_screens import SavesScreen
 from tests.support.keys import type_fast
 from tui.widgets.command_menu import CommandMenu
-from tests.support.screens import flat, key_for, labels, stack
+from tests.support.screens import flat, key_for, stack
 from tests.support.rules import finished_fallblau
 from tests.tui.test_confirm_and_fit import late_game
 

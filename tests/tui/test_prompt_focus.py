@@ -24,7 +24,6 @@ async def test_keys_typed_in_one_burst_after_d_never_start_the_roads_game_with_t
         await pilot.press("4")                          # New campaign: Roads to Stalingrad
         await pilot.pause()
         assert stack(app)[-1] == "NewRoadsScreen"
-        screen = app.screen
         # d opens the seed field, then 4, 2, Enter: all in one read
         burst(app, [("d", "d"), ("4", "4"), ("2", "2"), ("enter", "\r")])
         for _ in range(5):

@@ -10,7 +10,6 @@ from rules.fallblau import new_game
 from tui import storage
 from tui.app import WartableApp
 from tui.fallblau.screen import FallBlauScreen
-from tui.launcher import LauncherScreen
 from tests.support.screens import flat, key_for, stack
 
 SIZE = (80, 24)

@@ -149,9 +149,9 @@ def test_the_hint_names_a_legal_command_and_leaves_the_game_alone():
 def test_the_evaluation_prefers_the_side_with_more_vp():
     game = new_game(seed=1, undo=False)
     base, base_soviet = evaluate(game, AXIS), evaluate(game, SOVIET)
-    for c in game.state.units.values():
-        if c.side == SOVIET and c.where in game.map.areas:
-            c.where = "destroyed"
+    for unit in game.state.units.values():
+        if unit.side == SOVIET and unit.where in game.map.areas:
+            unit.where = "destroyed"
             break
     assert evaluate(game, AXIS) > base
     assert evaluate(game, SOVIET) < base_soviet
