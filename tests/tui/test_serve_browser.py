@@ -47,13 +47,16 @@ FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          # /dev/shm is 64 MB in many containers; Debian's wrapper adds this flag only when its
          # check of the free space works (it does not where findmnt prints two lines)
          "--disable-dev-shm-usage",
-         # loopback only: the page asks fonts.googleapis.com for its font, and the test must
-         # neither depend on nor wait for a network it may not have (xterm.js falls back to
-         # the monospace font installed)
+         # loopback only: the page must load nothing from elsewhere (textual-serve's own page
+         # asked fonts.googleapis.com for its font), and the test must not wait on a network
          "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost")
 
 HOOK = """
 (() => {
+  // what the page's Content-Security-Policy refused, for the test to read
+  window.__wartableRefused = [];
+  document.addEventListener("securitypolicyviolation",
+                            e => window.__wartableRefused.push(`${e.violatedDirective} ${e.blockedURI}`));
   // textual.js keeps its terminal as `this.terminal = new Terminal(...)`: this setter sees that
   // assignment, keeps the Terminal for the test, and gives the object a plain property of its
   // own, so that the page runs as it would without it.
@@ -307,6 +310,24 @@ async def test_the_launcher_link_shows_the_launcher_filling_the_page(chromium, s
         assert (left, top) == (0, 0)
         assert 0 <= WIDTH - width < width / shown["cols"], (shown["cols"], width)
         assert 0 <= HEIGHT - height < height / shown["rows"], (shown["rows"], height)
+
+
+async def test_the_page_loads_nothing_from_elsewhere_and_its_policy_refuses_nothing_it_needs(
+        chromium, site, tmp_path):
+    """The page's font, script and styles come from the server itself (textual-serve's page asked
+    Google for its font), and its Content-Security-Policy lets through all the page does."""
+    async with Page(chromium, tmp_path) as page:
+        await page.open(site.launcher)
+        await page.wait_for("wartable: WWII campaign wargames", "[8] Statistics")
+        seen = await page.evaluate("""document.fonts.ready.then(() => ({
+            refused: window.__wartableRefused,
+            loaded: performance.getEntriesByType("resource").map(e => e.name),
+            font: [...document.fonts].filter(f => f.family.includes("Roboto Mono")).map(f => f.status)}))""",
+                                   promise=True)
+        assert seen["refused"] == []
+        assert seen["loaded"] and all(url.startswith(site.origin + "/") for url in seen["loaded"]), seen["loaded"]
+        assert any(url.endswith("/static/js/textual.js") for url in seen["loaded"])
+        assert seen["font"] == ["loaded"], seen
 
 
 async def test_keys_typed_into_the_page_reach_the_app(chromium, site, tmp_path):

@@ -177,10 +177,22 @@ async def test_the_page_and_the_launcher_behind_its_websocket(web):
         async with http.get(web.base) as page:
             assert page.status == 200
             assert "wartable" in await page.text()
-        # the page's websocket is on the server's own address
-        assert f'data-session-websocket-url="{web.base.replace("http", "ws")}/ws"' in await page.text()
+            text, policy = await page.text(), page.headers.get("Content-Security-Policy", "")
+        # the page's websocket is on the server's own address, and the page may open no other
+        socket = web.base.replace("http", "ws")
+        assert f'data-session-websocket-url="{socket}/ws"' in text
+        assert f"connect-src {socket};" in policy and "default-src 'none'" in policy
+        assert "script-src 'self';" in policy and "frame-ancestors 'none'" in policy
+        assert "googleapis" not in text and "<script>" not in text     # no font from Google, no inline script
     shown = await _app_screen(web, "WWII campaign wargames")
     assert "WWII campaign wargames" in shown
+
+
+def test_the_page_escapes_what_it_is_given():
+    from tui.serve.page import page
+    shown = page("http://h/static/", 'ws://h/ws"x', "<b>Anna & James</b>")
+    assert "<b>" not in shown and "&lt;b&gt;Anna &amp; James&lt;/b&gt;" in shown
+    assert 'data-session-websocket-url="ws://h/ws&quot;x"' in shown
 
 
 async def test_the_launcher_needs_the_link_with_its_token(web):

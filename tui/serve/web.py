@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 
 from . import child, games
 from .guard import Busy, CodeGuard
+from .page import page, policy
 from .ssh import MAX_COLS, MAX_ROWS
 
 MOST_VISITORS = 100                     # visitor folders kept (--max-visitors)
@@ -152,8 +153,6 @@ def same(given: str, secret: str) -> bool:
 
 def make_server(host: str, port: int, per_address: int = 4, total: int = 32, codes: bool = False,
                 visitors: int = MOST_VISITORS, public_url: str | None = None):
-    import aiohttp_jinja2
-    import jinja2
     from aiohttp import WSMsgType, web
     from textual_serve.app_service import AppService
     from textual_serve.server import Server
@@ -210,7 +209,6 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
 
         async def _make_app(self) -> web.Application:
             app = web.Application(middlewares=[one_line_errors])
-            aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
             # textual-serve's routes but its /download/{key}: wartable delivers no files
             app.router.add_get("/", self.handle_index)
             app.router.add_get("/ws", self.handle_websocket)
@@ -286,15 +284,12 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             return self._page(request, "/ws", "wartable")
 
         def _page(self, request: web.Request, websocket: str, name: str):
-            """The app's page (textual-serve's), its websocket at ``websocket``."""
+            """The app's page (tui.serve.page), its websocket at ``websocket``."""
             base = self._base(request)
-            context = {
-                "font_size": 16,
-                "app_websocket_url": "ws" + base[4:] + websocket,
-                "config": {"static": {"url": f"{base}/static/"}},
-                "application": {"name": name},
-            }
-            return aiohttp_jinja2.render_template("app_index.html", request, context)
+            socket = "ws" + base[4:] + websocket
+            return web.Response(text=page(f"{base}/static/", socket, name), content_type="text/html",
+                                headers={"Content-Security-Policy": policy(socket), "Cache-Control": "no-store",
+                                         "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"})
 
         async def _seat(self, request: web.Request) -> games.Seat | web.Response:
             """The seat the address's code names, once the guard gives the address its turn; or
