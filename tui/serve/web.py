@@ -38,13 +38,12 @@ from urllib.parse import urlsplit
 from . import child, games
 from .guard import Busy, CodeGuard
 from .page import page, policy
+from .visitors import ID, TooMany, Visitors
 from .ssh import MAX_COLS, MAX_ROWS
 
 MOST_VISITORS = 100                     # visitor folders kept (--max-visitors)
 COOKIE_DAYS = 90                        # how long a browser keeps its cookie (a restart voids it sooner)
-_ID = r"[0-9a-f]{32}"                   # a visitor, and its folder's name: secrets.token_hex(16)
-_ID_RE = re.compile(_ID + r"\Z")
-_VISITOR_RE = re.compile(rf"({_ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id, a dot, its HMAC
+_VISITOR_RE = re.compile(rf"({ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id, a dot, its HMAC
 
 NO_CODE = "wartable: no hosted game has that join code.\n"
 BUSY = "wartable: too many tries at once from your address; wait a moment.\n"
@@ -52,6 +51,8 @@ FAILED = "wartable: something went wrong on the server; its log says what.\n"
 FOREIGN = "wartable: this websocket is for the server's own page only (the request's Origin is not it).\n"
 NO_TOKEN = "wartable: this page needs the link the server printed at start (http://.../?token=...).\n"
 FULL = "wartable: this server keeps data for as many visitors as it may ({}); ask its host.\n"
+NEW_TOO_OFTEN = "wartable: your address has been let in as a new visitor too often this hour; use the browser you came with.\n"
+GONE = "wartable: this browser's data folder is gone (given up, or removed by the host); open the server's link again.\n"
 WRONG_TOKEN = "wartable: that link's token is not this server's (it prints a new link at every start).\n"
 
 # the answer to the link: the cookie is set, and the page goes on to itself without the token.
@@ -203,6 +204,7 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             self.secure = self.bases[0].startswith("https:")
             self.open: Counter[str] = Counter()
             self.guard = CodeGuard()                     # wrong join codes slow their address
+            self.visitors = Visitors(visitors_dir(), visitors)
             self.token = secrets.token_urlsafe(32)       # in the link printed at start
             self.key = secrets.token_bytes(32)           # signs the cookies of this run
             self.cookie = f"wartable-{port}"             # cookies are not kept per port: name it
@@ -229,31 +231,20 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                 return found.group(1)
             return None
 
-        def _folder(self, visitor: str) -> Path | None:
-            """The visitor's data folder, made (mode 700) if it is not there yet and there is room
-            for one more; None when there is none."""
-            folder = visitors_dir() / visitor
-            if folder.is_dir():
-                return folder
-            try:
-                kept = sum(1 for entry in visitors_dir().iterdir() if _ID_RE.match(entry.name))
-            except FileNotFoundError:
-                kept = 0
-            if kept >= visitors:
-                return None
-            visitors_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
-            folder.mkdir(mode=0o700, exist_ok=True)
-            return folder
-
         def _let_in(self, request: web.Request) -> web.Response:
             """The answer to the link with the right token: a cookie naming the visitor. A browser
             that was here before (its cookie from an earlier run) keeps its folder."""
             earlier = _VISITOR_RE.match(request.cookies.get(self.cookie, ""))
-            if earlier and (visitors_dir() / earlier.group(1)).is_dir():
+            if earlier and self.visitors.folder(earlier.group(1)) is not None:
                 visitor = earlier.group(1)
+                self.visitors.visited(visitor)
             else:
                 visitor = secrets.token_hex(16)
-                if self._folder(visitor) is None:
+                try:
+                    made = self.visitors.make(visitor, request.remote or "?")
+                except TooMany:
+                    return web.Response(status=429, text=NEW_TOO_OFTEN)
+                if made is None:
                     return web.Response(status=503, text=FULL.format(visitors))
             response = web.Response(text=TOKEN_PAGE, content_type="text/html",
                                     headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
@@ -326,10 +317,16 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             visitor = self.visitor(request)
             if visitor is None:
                 return web.Response(status=403, text=NO_TOKEN)
-            folder = self._folder(visitor)              # the host may have removed it since
+            folder = self.visitors.folder(visitor)      # given up since, or removed by the host
             if folder is None:
-                return web.Response(status=503, text=FULL.format(visitors))
-            return await self._limited(request, launcher_argv(), folder)
+                return web.Response(status=403, text=GONE)
+            self.visitors.running[visitor] += 1
+            try:
+                return await self._limited(request, launcher_argv(), folder)
+            finally:
+                self.visitors.running[visitor] -= 1
+                if self.visitors.running[visitor] <= 0:
+                    del self.visitors.running[visitor]
 
         async def _limited(self, request: web.Request, argv: list[str], data: Path):
             address = request.remote or "?"
