@@ -225,7 +225,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
         self.refresh_view()
         self.query_one("#menu-options").focus()
-        self._seen = {side: len(self.game.events) for side in panels.NAME}
+        self._seen = self._seen_at_open()
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
         if self.hot_seat and self.game.outcome is None and self.player_to_act():
