@@ -74,6 +74,14 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         # every letter is a menu kind's or a screen key's (z is Halt's): the overview takes +
         Binding("plus", "overview", "Overview", id="overview"),   # and on the pane's border
     ]
+    # one key, one meaning (tui/roads/keys.py): actions are lowercase and digits, entries the rest
+    MENU_KEYS_HELP = ("Keys: every lowercase letter and digit but e, 1, 3 and 5 is an action, the "
+                      "same wherever it is offered (o start an operation, m move, g gather, z halt, t play a chit, w "
+                      "retreat, 0 end the retreat, p play a card, d draw, n end the operation...); "
+                      "pressed inside a list, an action's key takes that action. Capital letters (and "
+                      "e, 1, 3, 5) choose an entry: an area, a unit, a card, a chit or a bank of them, "
+                      "each with its own key in every list; Card or Map is c, then C or M (N: no "
+                      "Event card). Arrows and Enter also work. ")
     # after the other keys in the footer, where there is room (wider than 80 columns); the ?
     # help lists them with the others (playtest of 26 November: no one found !)
     FOOTER_IF_ROOM = ("hint", "overview")
@@ -296,9 +304,10 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
+            from .keys import ENTRY_KEYS
             from .menu import menu_entries
             title, entries = menu_entries(game, legal)
-            menu.set_entries(entries, title, keep_place=True)
+            menu.set_entries(entries, title, keep_place=True, free_keys=ENTRY_KEYS)
         else:
             who = panels.NAME.get(to_act or "", "")
             waiting = "The computer is thinking…" if to_act and to_act == self.computer else (
