@@ -162,17 +162,10 @@ def roads_identity(cmd) -> tuple:
 
 
 def roads_levels(entries):
-    """Every level of the Roads menu the player can open, as the menu shows it: (prefix, items)."""
-    from tui.widgets.command_menu import level_items
-    todo, seen = [()], set()
-    while todo:
-        prefix = todo.pop()
-        if prefix in seen:
-            continue
-        seen.add(prefix)
-        items = level_items(entries, prefix)
-        yield prefix, items
-        todo.extend(prefix + (it.label,) for it in items if not it.leaf)
+    """Every level of the Roads menu the player can open, as the screen shows it: (prefix, items)."""
+    from tests.support.screens import menu_levels
+    from tui.roads.keys import ENTRY_KEYS
+    return menu_levels(entries, ENTRY_KEYS)
 
 
 @pytest.mark.parametrize("seed", [1, 8])

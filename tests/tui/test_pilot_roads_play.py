@@ -79,6 +79,13 @@ async def test_the_operation_ends_with_a_force_gathered_and_the_leaving_question
         assert stack(app)[-1] == "LauncherScreen"
 
 
+async def load_from_launcher(pilot, app, name: str) -> None:
+    """From the launcher, by keys: Load a save, then the save called ``name``."""
+    await pilot.press(key_for(app, "Load a save"))
+    await pilot.pause()
+    await pilot.press(key_for(app, name))
+
+
 async def test_undo_right_after_a_resume_reaches_back_as_before_the_save():
     """Issue 23, item 12a: the save keeps the undo steps since the last reveal; undo after a
     load takes back the gather and the operation's start, then stops at the start of the game
@@ -89,9 +96,7 @@ async def test_undo_right_after_a_resume_reaches_back_as_before_the_save():
     storage.save_named(game, "gathered")
     app = WartableApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(key_for(app, "Load a save"))
-        await pilot.pause()
-        await pilot.press(key_for(app, "gathered"))
+        await load_from_launcher(pilot, app, "gathered")
         await settle(pilot, app)
         for _ in range(40):
             if isinstance(app.screen, RoadsScreen) and app.screen.game is not None:
@@ -703,9 +708,7 @@ async def test_after_a_load_the_soviet_hand_over_shows_the_axis_moves_since_the_
     storage.save_named(game, "since")
     app = WartableApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(key_for(app, "Load a save"))
-        await pilot.pause()
-        await pilot.press(key_for(app, "since"))
+        await load_from_launcher(pilot, app, "since")
         for _ in range(60):
             if stack(app)[-1] == "PassScreen":
                 break

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rules.roads import commands as c
 from rules.roads import new_game
-from tests.support.screens import flat, key_for, menu, stack
+from tests.support.screens import flat, key_for, menu, menu_levels, stack
 from tests.tui.test_keys_never_move import roads_identity
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui.app import WartableApp
@@ -23,7 +23,6 @@ from tui.game_screen import GameScreen
 from tui.roads.keys import CHOICE_KEY, CONFIRM_KEYS, ENTRY_KEYS, KIND_KEY, NO_EVENT_KEY, RESERVED, SCREEN_KEYS
 from tui.roads.menu import menu_entries
 from tui.roads.screen import RoadsScreen
-from tui.widgets.command_menu import level_items
 from tui.widgets.confirm import ConfirmScreen
 
 SIZE = (80, 24)
@@ -58,24 +57,11 @@ def test_issue_23_12c_the_reserved_keys_are_every_action_key_of_roads_and_no_ent
     assert set(ENTRY_KEYS) == everything - RESERVED
 
 
-def _levels(entries):
-    """Every level of the menu the player can open: (prefix, items), keys as the screen gives."""
-    todo, seen = [()], set()
-    while todo:
-        prefix = todo.pop()
-        if prefix in seen:
-            continue
-        seen.add(prefix)
-        items = level_items(entries, prefix, ENTRY_KEYS)
-        yield prefix, items
-        todo.extend(prefix + (it.label,) for it in items if not it.leaf)
-
-
 def check_position(game, keys_of: dict) -> None:
     """At this position, no level of the menu offers an entry on a reserved key or a key twice;
     the top level's keys are the kinds'; and every entry has the key it had before."""
     _title, entries = menu_entries(game)
-    for prefix, items in _levels(entries):
+    for prefix, items in menu_levels(entries, ENTRY_KEYS):
         shown = [it.key for it in items]
         assert len(shown) == len(set(shown)), (prefix, [(it.key, it.label) for it in items])
         for it in items:

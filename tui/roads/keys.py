@@ -14,12 +14,11 @@ from __future__ import annotations
 from string import ascii_lowercase, ascii_uppercase, digits
 
 from rules.roads import commands as c
+from tui.widgets.command_menu import CONFIRM_KEYS
 
 # The Roads screen's own keys (tui/roads/screen.py, tui/game_screen.py): a area in full, h hand,
 # l log, q back, r rules, s save, u undo, v map, x cards
 SCREEN_KEYS = "ahlqrsuvx"
-# The confirmation (tui/widgets/confirm.py): y (or Enter) does it, n (q, Esc) does not
-CONFIRM_KEYS = "yn"
 
 # Each kind of action's own key, wherever it is offered: c Card or Map, o operation, m move,
 # g gather, t chit, w withdraw (retreat), p play; End the retreat is 0, not y (the confirming key).

@@ -17,6 +17,7 @@ step as the move, so the menu and the preview reach the terminal in one frame (a
 
 from __future__ import annotations
 
+from string import ascii_uppercase
 from typing import Any, Callable, Sequence
 
 from rich.text import Text
@@ -37,7 +38,17 @@ MENU_KEYS = "123456789bcdfgijkmnoptwyz"
 # confirming key), e and the capitals (Roads' entries: tui/roads/keys.py).
 FIXED_ONLY_KEYS = "0eABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+# The shared confirmation's keys (tui/widgets/confirm.py): y (or Enter) does it, n (q, Esc) does not
+CONFIRM_KEYS = "yn"
+
 Entry = tuple[tuple[str, ...], Any]
+
+
+def entry_keys(reserved: str) -> str:
+    """The free keys of a menu whose actions have the keys ``reserved`` (issue 23, item 12c: one
+    key, one meaning): MENU_KEYS without those or the confirmation's, then the capitals, so
+    that no entry has an action's key or y, and none is left without a key."""
+    return "".join(k for k in MENU_KEYS + ascii_uppercase if k not in reserved + CONFIRM_KEYS)
 
 
 class Keyed(str):
