@@ -390,14 +390,11 @@ class GameScreen(SteadyScreen):
             self._to_act = self.player_to_act()
         self.refresh_view()
 
-    # the help's first words: how the menu's keys choose (a game whose keys say more has its own)
-    MENU_KEYS_HELP = "Keys: digits and letters choose a menu entry; arrows and Enter also work. "
-
     def keys_help(self) -> str:
         """The keys of this screen, for the help screen."""
         keys = ", ".join(f"{self.app.get_key_display(b)} {b.description.lower()}"
                          for b in self._bindings.shown_keys if b.description)
-        return (f"{self.MENU_KEYS_HELP}"
+        return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
                 f"{keys}. A roll, a withdrawal, the end of a turn or a loss asks first: Enter or y "
                 "does it, n or Esc does not (the launcher's Settings turn this off).")
 

@@ -148,7 +148,7 @@ async def test_issue_23_12c_the_new_keys_at_80x24_capitals_choose_and_n_still_en
         assert game.state.operation is not None
         await pilot.press("question_mark")
         await pilot.pause()
-        assert "Capital letters" in flat(app)
+        assert "One key, one meaning: capitals" in flat(app)
 
 
 async def test_issue_23_12c_card_or_map_is_c_then_capital_c_or_m_and_m_is_only_move():

@@ -74,14 +74,6 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         # every letter is a menu kind's or a screen key's (z is Halt's): the overview takes +
         Binding("plus", "overview", "Overview", id="overview"),   # and on the pane's border
     ]
-    # one key, one meaning (tui/roads/keys.py): actions are lowercase and digits, entries the rest
-    MENU_KEYS_HELP = ("Keys: every lowercase letter and digit but e, 1, 3 and 5 is an action, the "
-                      "same wherever it is offered (o start an operation, m move, g gather, z halt, t play a chit, w "
-                      "retreat, 0 end the retreat, p play a card, d draw, n end the operation...); "
-                      "pressed inside a list, an action's key takes that action. Capital letters (and "
-                      "e, 1, 3, 5) choose an entry: an area, a unit, a card, a chit or a bank of them, "
-                      "each with its own key in every list; Card or Map is c, then C or M (N: no "
-                      "Event card). Arrows and Enter also work. ")
     # after the other keys in the footer, where there is room (wider than 80 columns); the ?
     # help lists them with the others (playtest of 26 November: no one found !)
     FOOTER_IF_ROOM = ("hint", "overview")
@@ -600,7 +592,11 @@ DETAIL_TITLE = {SCALE: "+: overview · a: the area in full", OVERVIEW: "+: detai
 # Letters the map leaves to the screen (elsewhere on the map a letter jumps to an area by name)
 MAP_LEAVES = "av"
 
-KEYS = (" / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
+KEYS = (" One key, one meaning: capitals (and e, 1, 3, 5) choose an entry, an "
+        "area, a unit, a card or a chit, each with its own key everywhere; every other letter or "
+        "digit is an action, the same at every level (o operation, m move, g gather, n end the "
+        "operation; Card or Map: c, then C or M)."
+        " / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
         "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
         "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
         "(but a and v) jump to an area by name, Enter acts there. Under the map: the area under "
