@@ -87,6 +87,9 @@ class Game:
         self.dice_spec = dice.spec()
         self.log: list[Command] = []
         self.events: list[Event] = []
+        # for each command of the log: the side that gave it (None: not known) and the number of
+        # events logged once it was carried out; ``events_since`` reads it, a save keeps it
+        self.acted: list[tuple[str | None, int]] = []
         # public notes, by the number (0-based) of the command they came with: a line a player
         # may read, e.g. why the computer gave the command (``annotate``); saved with the game
         self.notes: dict[int, str] = {}
@@ -112,6 +115,24 @@ class Game:
 
     def view(self, side: str | None = None) -> Any:
         raise NotImplementedError
+
+    def actor(self, cmd: Command) -> str | None:
+        """The side that gave ``cmd`` (a legal command); None, the default, for a game that
+        does not say (then ``events_since`` knows nothing)."""
+        return None
+
+    def events_since(self, side: str) -> list[Event] | None:
+        """The events logged since ``side`` last gave a command (all of them when it never has):
+        what its player has not seen yet, for a "since you last played" screen. These are the
+        public log every seat sees (a hand, chits held, a secret choice are never events). None
+        when it is not known: a command since then whose side is not recorded (a game loaded
+        from a save written before saves kept it, or a game whose commands name no side)."""
+        for actor, end in reversed(self.acted):
+            if actor == side:
+                return self.events[end:]
+            if actor is None:
+                return None
+        return list(self.events)
 
     # -- the public protocol ------------------------------------------------------
     def _legal_now(self) -> Legal | PlainLegal:
@@ -173,6 +194,7 @@ class Game:
                 self._undo.append((snapshot, len(self.log), len(self.events)))
         self.log.append(cmd)
         self.events.extend(events)
+        self.acted.append((self.actor(cmd), len(self.events)))
         return events
 
     def _noted(self, note: str, events: list[Event]) -> list[Event]:
@@ -212,6 +234,7 @@ class Game:
         self.state = restore(snapshot)
         del self.log[log_len:]
         del self.events[events_len:]
+        del self.acted[log_len:]
         self.notes.pop(log_len, None)
         self._version += 1
         return True
@@ -246,6 +269,7 @@ class Game:
         self._undo.clear()
         self.log.append(cmd)
         self.events.extend(events)
+        self.acted.append((self.actor(cmd), len(self.events)))
         self.loaded_at = len(self.log)
 
     def _allowed(self, cmd: Command) -> bool:
@@ -253,12 +277,15 @@ class Game:
         return self.is_legal(cmd)
 
     def resume_at(self, state: Any, log: list[Command], events: list[Event],
-                  notes: dict[int, str] | None = None) -> None:
-        """Put the game at a save's checkpoint: its state, command log, events and notes (the
-        dice are restored by the caller). Undo starts here."""
+                  notes: dict[int, str] | None = None,
+                  acted: list[tuple[str | None, int]] | None = None) -> None:
+        """Put the game at a save's checkpoint: its state, command log, events, notes and who
+        gave each command (``acted``; not known for any when None) (the dice are restored by
+        the caller). Undo starts here."""
         self.state = state
         self.log = list(log)
         self.events = list(events)
+        self.acted = list(acted) if acted is not None else [(None, len(self.events))] * len(self.log)
         self.notes = dict(notes or {})
         self._undo.clear()
         self.loaded_at = len(self.log)

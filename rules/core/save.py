@@ -50,7 +50,9 @@ def command_from_json(types: tuple[type[Command], ...], raw: Any) -> Command:
 # ==========================================================================================
 def checkpoint(game: Game) -> dict | None:
     """The final state, the dice position and the events, or None if the state holds a value
-    its class does not declare (the save is then replayed when loaded)."""
+    its class does not declare (the save is then replayed when loaded); and, when the game
+    names who gave its commands, for each command that side (null: not known) and the number
+    of events logged by then (``acted``: what ``Game.events_since`` reads after a load)."""
     try:
         state = state_to_json(game.state, declared_classes(type(game.state)))
         dice = game.dice.position()
@@ -62,6 +64,8 @@ def checkpoint(game: Game) -> dict | None:
     # load replays on it with their undo steps (no roll among them: none was drawn since)
     if base is not None:                 # none to keep: the key is left out (older saves' text)
         point["undo"] = {"state": state_to_json(base[0], declared_classes(type(game.state))), "at": base[1]}
+    if any(actor is not None for actor, _end in game.acted):   # none known: left out (older text)
+        point["acted"] = [[actor, end] for actor, end in game.acted]
     return point
 
 
@@ -176,8 +180,9 @@ def _resume(game: Game, point: dict, commands: list[Command], digest: str,
             notes: dict[int, str]) -> None:
     """Put ``game`` at the save's checkpoint and check it against the digest."""
     keys = set(point) if isinstance(point, dict) else set()
-    if keys - {"undo"} != {"state", "dice", "events"} or type(point["events"]) is not list:
+    if keys - {"undo", "acted"} != {"state", "dice", "events"} or type(point["events"]) is not list:
         raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.")
+    acted = _acted(point["acted"], len(commands), len(point["events"])) if "acted" in keys else None
     try:
         state = state_from_json(point["state"], declared_classes(type(game.state)))
         events = [event_from_json(e) for e in point["events"]]
@@ -186,10 +191,29 @@ def _resume(game: Game, point: dict, commands: list[Command], digest: str,
         raise SaveError(f"The save's checkpoint cannot be read: {DAMAGED}.") from None
     if type(state) is not type(game.state) or state_digest(state) != digest:
         raise SaveError(f"The save's checkpoint does not match its digest: {OTHER_RULES}.")
-    game.resume_at(state, commands, events, notes)
+    game.resume_at(state, commands, events, notes, acted)
     if "undo" in keys and game.track_undo:          # a save that keeps its undo steps
         _undo_steps(game, point["undo"], commands, events, notes, point["dice"])
         game.loaded_at = 0               # undo reaches as far as it did before the save
+        game.acted = list(acted) if acted is not None else [(None, len(events))] * len(commands)
+
+
+def _acted(raw: Any, commands: int, events: int) -> list[tuple[str | None, int]]:
+    """A checkpoint's ``acted``: for each command, ``[side, events]``: the side that gave it (a
+    short printable name, or null: not known) and the events logged by then, never fewer than
+    the command before and never more than the checkpoint holds. Anything else is refused."""
+    if type(raw) is not list or len(raw) != commands:
+        raise SaveError(f"The save's record of who gave each command cannot be read: {DAMAGED}.")
+    out: list[tuple[str | None, int]] = []
+    last = 0
+    for pair in raw:
+        if not (type(pair) is list and len(pair) == 2 and type(pair[1]) is int and last <= pair[1] <= events
+                and (pair[0] is None or (type(pair[0]) is str and 0 < len(pair[0]) <= 40
+                                         and pair[0].isprintable()))):
+            raise SaveError(f"The save's record of who gave each command cannot be read: {DAMAGED}.")
+        last = pair[1]
+        out.append((pair[0], last))
+    return out
 
 
 def _undo_steps(game: Game, raw: Any, commands: list[Command], events: list, notes: dict[int, str],

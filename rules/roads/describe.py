@@ -57,6 +57,10 @@ def describe(g: Roads, cmd) -> str:
         return f"Retreat into {g.area_name(cmd.area)}"
     if isinstance(cmd, c.StopRetreat):
         return "End the retreat here"
+    if isinstance(cmd, c.MoveRP):
+        return f"Move the RP from {g.area_name(cmd.origin)} to {g.area_name(cmd.area)}"
+    if isinstance(cmd, c.RemoveRP):
+        return f"Remove the RP in {g.area_name(cmd.area)}"
     return cmd.describe()
 
 

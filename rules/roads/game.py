@@ -111,6 +111,10 @@ class Roads(Game):
             return sequence.chooser(self)
         return s.sequence.queue[0][0] if s.sequence.queue else None
 
+    def actor(self, cmd: Command) -> str | None:
+        """Every command names the side that gives it (rules/roads/commands.py)."""
+        return cmd.side
+
     def apply(self, cmd: Command) -> list[Event]:
         """As every game; in addition undo never crosses into the other side's turn: once the
         other side is to act, what came before is final for both (no secret can be taken back

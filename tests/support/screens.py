@@ -7,7 +7,7 @@ import io
 
 from rich.console import Console
 
-from tui.widgets.command_menu import CommandMenu
+from tui.widgets.command_menu import MENU_KEYS, CommandMenu, level_items
 
 
 def frame(app) -> str:
@@ -69,3 +69,17 @@ async def until(pilot, test, seconds: float = 30.0) -> None:
             return
         await pilot.pause(0.05)
     raise AssertionError("the screen never got there")
+
+
+def menu_levels(entries, free_keys: str = MENU_KEYS):
+    """Every level of a menu of ``entries`` the player can open, as the menu shows it (entries
+    without a fixed key on ``free_keys``): (prefix, items)."""
+    todo, seen = [()], set()
+    while todo:
+        prefix = todo.pop()
+        if prefix in seen:
+            continue
+        seen.add(prefix)
+        items = level_items(entries, prefix, free_keys)
+        yield prefix, items
+        todo.extend(prefix + (it.label,) for it in items if not it.leaf)

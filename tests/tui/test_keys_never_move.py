@@ -121,7 +121,8 @@ def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
     and inside a region no two areas share a key."""
     from rules.roads import new_game as new_roads
     from rules.roads.bots import BOTS
-    from tui.roads.menu import REGIONS, identity_keys, menu_entries
+    from tui.roads.keys import ENTRY_KEYS
+    from tui.roads.menu import BANK_KEYS, REGIONS, identity_keys, menu_entries
 
     game = new_roads(seed=3)
     bot = BOTS["heuristic"](3)
@@ -136,8 +137,8 @@ def test_roads_long_placement_lists_go_by_map_region_with_one_key_per_area():
             for p in long:
                 levels.setdefault(p[:-1], []).append(p[-1].key)
             for keys in levels.values():
-                assert len(keys) == len(set(keys)) <= len(MENU_KEYS)
-            assert all(p[-2].key == str(REGIONS.index(region_of[p[-2]]) + 1) for p in long)
+                assert len(keys) == len(set(keys)) <= len(ENTRY_KEYS)
+            assert all(p[-2].key == BANK_KEYS[REGIONS.index(region_of[p[-2]])] for p in long)
         game.apply(bot.choose(game))
     assert checked == 3
 
@@ -161,17 +162,10 @@ def roads_identity(cmd) -> tuple:
 
 
 def roads_levels(entries):
-    """Every level of the Roads menu the player can open, as the menu shows it: (prefix, items)."""
-    from tui.widgets.command_menu import level_items
-    todo, seen = [()], set()
-    while todo:
-        prefix = todo.pop()
-        if prefix in seen:
-            continue
-        seen.add(prefix)
-        items = level_items(entries, prefix)
-        yield prefix, items
-        todo.extend(prefix + (it.label,) for it in items if not it.leaf)
+    """Every level of the Roads menu the player can open, as the screen shows it: (prefix, items)."""
+    from tests.support.screens import menu_levels
+    from tui.roads.keys import ENTRY_KEYS
+    return menu_levels(entries, ENTRY_KEYS)
 
 
 @pytest.mark.parametrize("seed", [1, 8])

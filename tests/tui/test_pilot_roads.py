@@ -397,7 +397,7 @@ async def test_units_that_would_share_a_key_go_under_their_bank_and_keep_their_o
     the level first lists their fixed banks (German corps, allied corps, Soviet armies...) by
     digit, and inside a bank each unit shows its own key, the same as everywhere else. Played
     by keys at 80x24 from a bots' game at the first such gathering."""
-    from tui.widgets.command_menu import MENU_KEYS
+    from tui.roads.keys import ENTRY_KEYS
     from tui.roads.menu import Identity, identity_keys
     log = bot_game_commands(1)
     game = new_game(seed=1, players={"axis": "Anna", "soviet": "Ben"})
@@ -421,7 +421,7 @@ async def test_units_that_would_share_a_key_go_under_their_bank_and_keep_their_o
         await pilot.press(path[1].key)                       # the bank's digit
         await pilot.pause()
         shown = m.items()
-        assert len({k for k, _l, _leaf in shown}) == len(shown) <= len(MENU_KEYS)
+        assert len({k for k, _l, _leaf in shown}) == len(shown) <= len(ENTRY_KEYS)
         for key, text, _leaf in shown:
             unit = next(x.unit for p, x in entries if p[:2] == path[:2] and p[2] == text)
             assert key == keys.unit(unit)                    # the unit's own key, as everywhere

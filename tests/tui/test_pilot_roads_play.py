@@ -79,6 +79,13 @@ async def test_the_operation_ends_with_a_force_gathered_and_the_leaving_question
         assert stack(app)[-1] == "LauncherScreen"
 
 
+async def load_from_launcher(pilot, app, name: str) -> None:
+    """From the launcher, by keys: Load a save, then the save called ``name``."""
+    await pilot.press(key_for(app, "Load a save"))
+    await pilot.pause()
+    await pilot.press(key_for(app, name))
+
+
 async def test_undo_right_after_a_resume_reaches_back_as_before_the_save():
     """Issue 23, item 12a: the save keeps the undo steps since the last reveal; undo after a
     load takes back the gather and the operation's start, then stops at the start of the game
@@ -89,9 +96,7 @@ async def test_undo_right_after_a_resume_reaches_back_as_before_the_save():
     storage.save_named(game, "gathered")
     app = WartableApp()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(key_for(app, "Load a save"))
-        await pilot.pause()
-        await pilot.press(key_for(app, "gathered"))
+        await load_from_launcher(pilot, app, "gathered")
         await settle(pilot, app)
         for _ in range(40):
             if isinstance(app.screen, RoadsScreen) and app.screen.game is not None:
@@ -690,3 +695,36 @@ async def test_a_kinds_key_inside_a_list_goes_to_that_kind():
         await pilot.press("escape")                                 # not now: nothing changes
         await pilot.pause()
         assert stack(app)[-1] == "RoadsScreen" and len(game.log) == 1 and menu(app).depth == 0
+
+
+async def test_after_a_load_the_soviet_hand_over_shows_the_axis_moves_since_the_soviet_last_played():
+    """Issue 23, item 12b: a game saved after the Axis acted (the Soviet to act), loaded from the
+    launcher: the first hand-over shows Ben (Soviet) what the Axis did since his last command,
+    from what the save keeps; not his own last chit again, nothing of the Axis hand."""
+    from tests.rules.roads.test_events_since import _until_the_soviet_acts_after_the_axis
+    from tests.tui.test_pilot_roads import _secret_names
+    game = _until_the_soviet_acts_after_the_axis(42)
+    game.options["players"] = dict(PLAYERS)
+    storage.save_named(game, "since")
+    app = WartableApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load_from_launcher(pilot, app, "since")
+        for _ in range(60):
+            if stack(app)[-1] == "PassScreen":
+                break
+            await pilot.pause()
+        assert "Ben (Soviet)" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert stack(app)[-1] == "SinceScreen"
+        text = flat(app)
+        assert "Ben (Soviet): since you last had the keyboard" in text
+        assert "Axis play Combined Arms" in text and "57th Army checks cohesion: rolls 3" in text
+        assert "Soviet play Field Fortifications" not in text        # his own, seen before the save
+        loaded = app.screen_stack[-2].game
+        assert loaded.events_since("soviet") == game.events_since("soviet")
+        for name in _secret_names(loaded, "axis", "soviet"):
+            assert name not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RoadsScreen) and app.screen._seat == "soviet"

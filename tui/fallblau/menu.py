@@ -6,7 +6,7 @@ of his place on the front (as on the board), a target the number of its place.""
 from __future__ import annotations
 
 from rules.core.command import Command
-from tui.widgets.command_menu import Keyed
+from tui.widgets.command_menu import Keyed, entry_keys
 from rules.fallblau import (
     Advance, Attack, Consolidate, EndTurn, FallBlau, PlayEvent, Reorganize, UseAbility,
 )
@@ -16,6 +16,8 @@ from rules.fallblau import (
 ORDER = {label: Keyed(label, key) for label, key in (
     ("Advance", "d"), ("Attack!", "t"), ("Consolidate", "c"), ("Play a card", "p"),
     ("Reorganize", "o"), ("Ability", "b"), ("End the turn", "n"))}
+# the keys an entry without a fixed one takes: never an order's (nor y)
+FREE_KEYS = entry_keys("".join(label.key for label in ORDER.values()))
 
 
 def menu_entries(game: FallBlau) -> tuple[str, list[tuple[tuple[str, ...], Command]]]:

@@ -28,7 +28,7 @@ from tui.widgets.tracks import calendar_strip, track
 from .cards import card_reference, cards_of, preview
 from .map_panel import frontline, queue_and_captured, status_line
 from .text import captured_words
-from .menu import menu_entries
+from .menu import FREE_KEYS, menu_entries
 
 WIDE = 120                # the -wide breakpoint (fallblau.tcss): room for the long forms
 RESULT_SHARE = 3          # a result may take up to a third of the screen's lines in the log
@@ -103,7 +103,7 @@ class FallBlauScreen(GameScreen):
             self._menu_version = game.version
             self._odds.clear()                  # odds worked out for an older state
             title, entries = menu_entries(game)
-            self.query_one(CommandMenu).set_entries(entries, title)
+            self.query_one(CommandMenu).set_entries(entries, title, free_keys=FREE_KEYS)
 
     _menu_version = -1
 

@@ -1,6 +1,7 @@
 """Hot-seat hand-overs on the Roads screen: the pass screen that hides the board while the
 keyboard changes hands, from which the game can also be saved or left; what happened since the
-incoming player last had the keyboard (tui/roads/since.py); and each side's own map cursor,
+incoming player last had the keyboard (tui/roads/since.py), after a load too (from what the
+save keeps, ``Game.events_since``); and each side's own map cursor,
 kept across hand-overs so that neither sees where the other looked.
 
 ``HandOver`` is a part of ``RoadsScreen`` (tui/roads/screen.py), whose ``__init__`` holds the
@@ -47,6 +48,18 @@ class HandOver:
         if since and self.game.outcome is None:
             from .since import SinceScreen
             self.app.push_screen(SinceScreen(f"{self.name_of(seat)} ({NAME[seat]})", since))
+
+    def _seen_at_open(self) -> dict[str, int]:
+        """Where each side's unseen events begin when a game is opened: a game resumed or loaded
+        shows each player, at the first hand-over, what happened since that side last gave a
+        command (``Game.events_since``, which a save keeps); a new game, or a save that cannot
+        tell (written before saves kept it), shows only what happens from now on."""
+        events = self.game.events
+        seen = {}
+        for side in NAME:
+            since = self.game.events_since(side) if self.game.log else None
+            seen[side] = len(events) - len(since) if since is not None else len(events)
+        return seen
 
     def _map_for(self, seat: str | None, amap: AreaMap) -> None:
         """Each side keeps its own map cursor and scroll across hand-overs: the other side does

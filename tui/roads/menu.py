@@ -2,7 +2,8 @@
 
 Keys never move (DESIGN.md, "The terminal"): each kind of action has its own group with its own
 key, always listed in the same order; an entry in a group keeps its key by what it is (an area,
-a unit, a card, a chit), whatever else is offered. Every action that spends Supply Points says
+a unit, a card, a chit), whatever else is offered; and no entry has a key that an action has
+anywhere in Roads (tui/roads/keys.py). Every action that spends Supply Points says
 how many before it is taken.
 """
 
@@ -12,7 +13,9 @@ from rules.core.command import Command
 from rules.roads import commands as c
 from rules.roads.movement import LEADER, is_battle, move_cost, stack_cost
 from rules.roads.operations import rebuild_cost, reorganize_cost
-from tui.widgets.command_menu import MENU_KEYS, Keyed
+from tui.widgets.command_menu import Keyed
+
+from .keys import CHOICE_KEY, ENTRY_KEYS, KIND_KEY, NO_EVENT_KEY, OFF_MAP, OFF_MAP_KEY, preferred
 
 Path = tuple[str, ...]
 
@@ -129,6 +132,12 @@ def menu_entries(game, legal: list[Command] | None = None) -> tuple[str, list[tu
             path = (group, Keyed(f"Choose {cmd.choice.title()}", CHOICE_KEY[cmd.choice]),
                     keys.label(f"{game.card_name(cmd.event)} set face down against the enemy's operation",
                                cmd) if cmd.event else Keyed("No Event card set face down", NO_EVENT_KEY))
+        elif isinstance(cmd, c.Choose):
+            path = (group, Keyed(text, CHOICE_KEY[cmd.choice]))      # an action's key, no entry's
+        elif isinstance(cmd, c.MoveRP):
+            # by the RP's area, then where it goes: each area keeps its key on its own level
+            path = (group, keys.area_label(f"The RP in {game.area_name(cmd.origin)}", cmd.origin),
+                    keys.area_label(text, cmd.area))
         elif isinstance(cmd, c.PlaceUnit):
             path: Path = (group, keys.unit_label(game.unit_name(cmd.unit), cmd.unit),
                           keys.area_label(game.area_name(cmd.area), cmd.area))
@@ -153,43 +162,34 @@ class Identity(Keyed):
         return label
 
 
-# Each kind of action's own key, wherever it is offered (letters no screen binding uses, or a
-# fixed digit): c Card or Map, o operation, m move, g gather, t chit, w withdraw (retreat), p play;
-# End the retreat is 0, not y: y (with Enter) is the confirming key.
-KIND_KEY: dict[type, str] = {
-    c.Choose: "c", c.StartOperation: "o", c.Move: "m", c.Gather: "g", c.Release: "b", c.Halt: "z",
-    c.PlayChit: "t", c.ChooseUnit: "i", c.Retreat: "w", c.StopRetreat: "0", c.PlaceRP: "f",
-    c.PlaceUnit: "k", c.MoveRP: "j", c.RemoveRP: "7", c.Restore: "8", c.Reorganize: "2",
-    c.Rebuild: "4", c.PlayCard: "p", c.DrawCard: "d", c.DiscardCard: "9", c.Decline: "6",
-    c.EndOperation: "n",
-}
-CHOICE_KEY = {"card": "c", "map": "m"}
-NO_EVENT_KEY = "n"             # a Card or Map choice with no Event card set face down
-OFF_MAP = "gone"               # the west edge, left from Kerch (campaign 1.d.II): key w
-OFF_MAP_KEY = "w"
 REGIONS = ("North-west", "North", "North-east", "South-west", "South", "South-east")
+# The keys of the banks, in turn: the digits no action has, then capitals
+BANK_KEYS = "".join(sorted(ENTRY_KEYS, key=lambda k: (not k.isdigit(), not k.isupper())))
 
 
 class IdentityKeys:
     """The key of an area, a unit, a card or a chit, the same in every menu, and its bank: a
     fixed group of at most a menu's worth of identities, no two with the same key.
 
-    Areas: the bank is the map region (digits 1-6); areas sharing a key are as far apart as the
-    map allows (a force's moves, a retreat's areas never share one). Units: per side, German
-    and allied corps, Soviet tank and cavalry formations and the armies (cut into banks of 25
-    in their numbers' order); units sharing a key set up as far apart as they may. Cards: per
-    side, operational cards and the others (one key per card name: copies are one entry);
-    never c, m or n, the keys of Card, Map and no Event card. Chits: one key each (15 in all)."""
+    Every key is one of ``ENTRY_KEYS`` (no action's key: tui/roads/keys.py), the entry's own
+    initial where distance leaves a choice (``preferred``), and so is every bank's (``BANK_KEYS``).
+    Areas: the bank is the map region; areas sharing a key are as far apart as the map allows
+    (a force's moves, a retreat's areas never share one). Units: per side, German and allied
+    corps, Soviet tank and cavalry formations and the armies (cut into banks of at most a
+    menu's keys in their numbers' order); units sharing a key set up as far apart as they
+    may. Cards: per side, operational cards and the others (one key per card name: copies are
+    one entry), the name's initial first. Chits: one key each (15 in all), the initial first."""
 
     def __init__(self, game) -> None:
         m = game.map
         self.region = regions(m)
         self.region_label = region_labels(m, self.region)
         dist = {a: m.distances_from(a) for a in m.areas}
-        area_keys = MENU_KEYS.replace(OFF_MAP_KEY, "")
+        area_keys = ENTRY_KEYS.replace(OFF_MAP_KEY, "")
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
-                            lambda a, b: self.region[a] == self.region[b], area_keys)
-        self._area_bank = {a: (self.region_label[r], str(REGIONS.index(r) + 1)) for a, r in self.region.items()}
+                            lambda a, b: self.region[a] == self.region[b], area_keys,
+                            lambda a: preferred(m.areas[a].name, area_keys))
+        self._area_bank = {a: (self.region_label[r], BANK_KEYS[REGIONS.index(r)]) for a, r in self.region.items()}
         self._place = {a: (-(ar.vp_axis + ar.vp_soviet), ar.name) for a, ar in m.areas.items()}
         units = game.content.units
 
@@ -205,8 +205,9 @@ class IdentityKeys:
                 ids.append("manstein")           # the leader is gathered and released as a unit
             banks = fixed_banks(ids, lambda u: unit_bank(units.get(u)), lambda u: _number(units, u))
             self._unit_bank.update(banks)
-            self._unit.update(spread(ids, setup_distance, lambda u, v: banks[u] == banks[v]))
-        card_keys = "".join(k for k in MENU_KEYS if k not in (*CHOICE_KEY.values(), NO_EVENT_KEY))
+            self._unit.update(spread(ids, setup_distance, lambda u, v: banks[u] == banks[v], ENTRY_KEYS,
+                                     lambda u: preferred(game.unit_name(u), ENTRY_KEYS)))
+        card_keys = ENTRY_KEYS
         self._card: dict[str, str] = {}
         self._card_bank: dict[str, tuple[str, str]] = {}
         cards = game.content.cards
@@ -219,13 +220,17 @@ class IdentityKeys:
             kind = {k: "Operational cards" if cards[k].kind == "operational" else "Tactics, attack and event cards"
                     for k in firsts}
             banks = fixed_banks(firsts, kind.__getitem__, firsts.index, len(card_keys))
-            per_bank: dict[tuple[str, str], int] = {}
+            held: dict[tuple[str, str], set[str]] = {}
             for first in firsts:
-                key = card_keys[per_bank.get(banks[first], 0)]
-                per_bank[banks[first]] = per_bank.get(banks[first], 0) + 1
+                taken = held.setdefault(banks[first], set())
+                key = next(k for k in preferred(cards[first].name, card_keys) + list(card_keys) if k not in taken)
+                taken.add(key)
                 for k in names[cards[first].name]:
                     self._card[k], self._card_bank[k] = key, banks[first]
-        self._chit = {k: MENU_KEYS[i % len(MENU_KEYS)] for i, k in enumerate(game.content.chits)}
+        self._chit: dict[str, str] = {}
+        for k, chit in game.content.chits.items():       # 15, each its own key
+            free = [x for x in preferred(chit.name, ENTRY_KEYS) + list(ENTRY_KEYS) if x not in self._chit.values()]
+            self._chit[k] = free[0] if free else ENTRY_KEYS[len(self._chit) % len(ENTRY_KEYS)]
 
     def area(self, area: str) -> str:
         return OFF_MAP_KEY if area == OFF_MAP else self._area.get(area, "")
@@ -238,10 +243,8 @@ class IdentityKeys:
 
     def _identity(self, cmd: Command) -> tuple[str, tuple[str, str] | None]:
         """The key of the entry `cmd` makes, and its bank."""
-        if isinstance(cmd, c.Choose):
-            if cmd.event:
-                return self._card.get(cmd.event, ""), self._card_bank.get(cmd.event)
-            return CHOICE_KEY.get(cmd.choice, ""), None
+        if isinstance(cmd, c.Choose):         # Card or Map alone is an action (CHOICE_KEY), no entry
+            return self._card.get(cmd.event, ""), self._card_bank.get(cmd.event)
         if isinstance(cmd, (c.PlayCard, c.DiscardCard)):
             return self._card.get(cmd.card, ""), self._card_bank.get(cmd.card)
         if isinstance(cmd, c.PlayChit):
@@ -284,14 +287,15 @@ def _number(units, u: str) -> tuple[int, str]:
     return (int(digits) if digits else 0, name)
 
 
-def fixed_banks(ids: list[str], group, order, size: int = len(MENU_KEYS)) -> dict[str, tuple[str, str]]:
-    """Each id's bank (label, digit key): its group, cut into parts of at most `size` in
-    `order` when larger ("Armies 1-40", "Armies 44-66" by their first and last)."""
+def fixed_banks(ids: list[str], group, order, size: int = len(ENTRY_KEYS)) -> dict[str, tuple[str, str]]:
+    """Each id's bank (label, key): its group, cut into parts of at most `size` in `order`
+    when larger ("Armies 1-40", "Armies 44-66" by their first and last); the banks take
+    ``BANK_KEYS`` in turn."""
     groups: dict[str, list[str]] = {}
     for i in ids:
         groups.setdefault(group(i), []).append(i)
     out: dict[str, tuple[str, str]] = {}
-    digit = 1
+    digit = 0
     for label, members in groups.items():
         members = sorted(members, key=order)
         parts = -(-len(members) // size)
@@ -300,18 +304,22 @@ def fixed_banks(ids: list[str], group, order, size: int = len(MENU_KEYS)) -> dic
             part = members[p * per:(p + 1) * per]
             name = label if parts == 1 else f"{label} ({p + 1} of {parts})"
             for i in part:
-                out[i] = (name, str(digit))
+                out[i] = (name, BANK_KEYS[digit])
             digit += 1
     return out
 
 
-def spread(items: list[str], distance, apart, keys: str = MENU_KEYS) -> dict[str, str]:
+def spread(items: list[str], distance, apart, keys: str = ENTRY_KEYS, prefer=None) -> dict[str, str]:
     """A key for each item: one no item it must stay ``apart`` from holds, and whose nearest
-    holder is farthest away (then the key with fewest holders, then key order)."""
+    holder is farthest away (then one of the item's ``prefer(item)`` keys, the first first;
+    then the key with fewest holders, then key order). Keys shared by items far apart keep
+    lists short of banks (a name's initial first would bank twice as many lists)."""
     holders: dict[str, list[str]] = {k: [] for k in keys}
     out = {}
     for item in items:
         best, key = None, keys[0]
+        liked = prefer(item) if prefer is not None else []
+        rank = {k: len(liked) - i for i, k in enumerate(liked)}
         for k in keys:                  # the first key of the highest score (as max() picks)
             held = holders[k]
             free = True
@@ -322,7 +330,7 @@ def spread(items: list[str], distance, apart, keys: str = MENU_KEYS) -> dict[str
                 d = distance(item, h)
                 if nearest is None or d < nearest:
                     nearest = d
-            score = (free, 99 if nearest is None else nearest, -len(held))
+            score = (free, 99 if nearest is None else nearest, rank.get(k, 0), -len(held))
             if best is None or score > best:
                 best, key = score, k
         holders[key].append(item)
@@ -361,7 +369,7 @@ _KEYS: dict[int, IdentityKeys] = {}
 
 
 # the code that makes the keys from the content: a change in any makes them afresh
-KEYS_CODE = ("tui.roads.menu", "tui.widgets.command_menu", "rules.roads.map")
+KEYS_CODE = ("tui.roads.menu", "tui.roads.keys", "tui.widgets.command_menu", "rules.roads.map")
 
 
 def standard(game) -> bool:

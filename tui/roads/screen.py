@@ -225,7 +225,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         self.query_one(LogPanel).add_events(self.game.events[-LOG_TAIL:])
         self.refresh_view()
         self.query_one("#menu-options").focus()
-        self._seen = {side: len(self.game.events) for side in panels.NAME}
+        self._seen = self._seen_at_open()
         if self.game.outcome is not None:
             self.call_after_refresh(self.show_end)
         if self.hot_seat and self.game.outcome is None and self.player_to_act():
@@ -296,9 +296,10 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         self._detail(amap.cursor, view)
         menu = self.query_one(CommandMenu)
         if mine:
+            from .keys import ENTRY_KEYS
             from .menu import menu_entries
             title, entries = menu_entries(game, legal)
-            menu.set_entries(entries, title, keep_place=True)
+            menu.set_entries(entries, title, keep_place=True, free_keys=ENTRY_KEYS)
         else:
             who = panels.NAME.get(to_act or "", "")
             waiting = "The computer is thinking…" if to_act and to_act == self.computer else (
@@ -591,7 +592,11 @@ DETAIL_TITLE = {SCALE: "+: overview · a: the area in full", OVERVIEW: "+: detai
 # Letters the map leaves to the screen (elsewhere on the map a letter jumps to an area by name)
 MAP_LEAVES = "av"
 
-KEYS = (" / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
+KEYS = (" One key, one meaning: capitals (and e, 1, 3, 5) choose an entry, an "
+        "area, a unit, a card or a chit, each with its own key everywhere; every other letter or "
+        "digit is an action, the same at every level (o operation, m move, g gather, n end the "
+        "operation; Card or Map: c, then C or M)."
+        " / goes to an area: type its name (or its two-letter code), Right completes it, Enter "
         "moves the map cursor there; the menu keeps the keyboard. v switches the keyboard between "
         "the map and the menu. On the map: arrows move the cursor to the neighbouring area, letters "
         "(but a and v) jump to an area by name, Enter acts there. Under the map: the area under "

@@ -14,6 +14,11 @@ from rules.core.legal import Span
 from rules.toi import Buy, DonePurchasing, Score, SetCommand
 from rules.toi import tables
 from rules.toi.game import SIDE_NAME, TideOfIron
+from tui.widgets.command_menu import entry_keys
+
+# the keys the menu's entries take (none has a fixed one): never y or n, then capitals, so a
+# purchase list of 46 has a key for each
+FREE_KEYS = entry_keys("")
 
 ITEM_NAMES = {
     "veteran": "Flip a card to Veteran", "advanced-hex": "Advanced set-up hex", "squad": "Squad (base + 4 figures)",

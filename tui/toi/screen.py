@@ -22,7 +22,7 @@ from tui.widgets.command_menu import CommandMenu
 from tui.widgets.footer import Footer
 from tui.widgets.log_panel import LogPanel
 
-from .menu import menu_entries
+from .menu import FREE_KEYS, menu_entries
 from .panels import command_cards, ledger, result_totals, scenario_sheet, status_line
 
 CSS_FILE = Path(__file__).with_name("toi.tcss")
@@ -74,7 +74,8 @@ class ToIScreen(GameScreen):
             entries = [(("Open the result form (e)",), "result-form")] + entries
         elif game.state.phase == "status" and game.state.buyers:
             entries = [(("Enter the command on the cards (e)",), "result-form")] + entries
-        self.query_one(CommandMenu).set_entries(entries, title, keep_place=self._repeats())
+        self.query_one(CommandMenu).set_entries(entries, title, keep_place=self._repeats(),
+                                                free_keys=FREE_KEYS)
 
     def _repeats(self) -> bool:
         """The last command was a purchase, which a player makes again and again (Resource

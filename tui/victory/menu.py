@@ -24,7 +24,7 @@ from rules.victory import (
     Withdraw,
 )
 from rules.victory.game import POOL_NAME, Victory
-from tui.widgets.command_menu import MENU_KEYS, Keyed
+from tui.widgets.command_menu import MENU_KEYS, Keyed, entry_keys
 
 CATEGORY = {
     RemoveUnit: "Take a unit back", LoseUnit: "Units lost or cut off (5.2)",
@@ -33,6 +33,8 @@ CATEGORY = {
 }
 
 Path = tuple[str, ...]
+# the keys an entry without a fixed one takes: never w (Withdraw) or z (Hide my Battle Group), nor y
+FREE_KEYS = entry_keys("wz")
 
 
 def player_key(game: Victory, player: str) -> Keyed:

@@ -42,7 +42,7 @@ from tui.game_screen import GameScreen
 from tui.widgets.command_menu import CommandMenu, Keyed
 from tui.widgets.footer import Footer
 
-from .menu import menu_commands, menu_entries
+from .menu import FREE_KEYS, menu_commands, menu_entries
 from .panels import VictoryLog, battles, roster, status_line, vp_table
 
 CSS_FILE = Path(__file__).with_name("victory.tcss")
@@ -106,7 +106,7 @@ class VictoryScreen(GameScreen):
             self._shown = tuple(acting or game.players)
             self._show_rosters()
             title, entries = menu_entries(game)
-            menu.set_entries(entries, title, keep_place=self._repeats())
+            menu.set_entries(entries, title, keep_place=self._repeats(), free_keys=FREE_KEYS)
             return
         seat = None if self.concealed else self._to_act
         self._shown = (seat,) if seat else ()
@@ -126,7 +126,7 @@ class VictoryScreen(GameScreen):
             for p in _secret_owners(game, legal):
                 key = str(game.players.index(p) + 1)        # the player's own digit
                 entries.append(((Keyed(f"{p}: take the keyboard (Battle Group)", key),), f"seat:{p}"))
-        menu.set_entries(entries, title, keep_place=self._repeats())
+        menu.set_entries(entries, title, keep_place=self._repeats(), free_keys=FREE_KEYS)
 
     def _repeats(self) -> bool:
         """The last command is one a player gives again and again (units one by one): the

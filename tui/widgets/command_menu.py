@@ -17,6 +17,7 @@ step as the move, so the menu and the preview reach the terminal in one frame (a
 
 from __future__ import annotations
 
+from string import ascii_uppercase
 from typing import Any, Callable, Sequence
 
 from rich.text import Text
@@ -32,11 +33,22 @@ from textual.widgets.option_list import Option
 
 # Menu keys: digits, then letters that no screen binding uses (a e h l q r s u v x are taken).
 MENU_KEYS = "123456789bcdfgijkmnoptwyz"
-# Keys a screen may give an entry of its own (a fixed key) but never hands out as a free key:
-# 0 is Roads' End the retreat (not y, the confirming key).
-FIXED_ONLY_KEYS = "0"
+# Keys a screen may give an entry of its own (a fixed key) but a menu never hands out as a free
+# key unless its screen says so (``free_keys``): 0 (Roads' End the retreat, not y, the
+# confirming key), e and the capitals (Roads' entries: tui/roads/keys.py).
+FIXED_ONLY_KEYS = "0eABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+# The shared confirmation's keys (tui/widgets/confirm.py): y (or Enter) does it, n (q, Esc) does not
+CONFIRM_KEYS = "yn"
 
 Entry = tuple[tuple[str, ...], Any]
+
+
+def entry_keys(reserved: str) -> str:
+    """The free keys of a menu whose actions have the keys ``reserved`` (issue 23, item 12c: one
+    key, one meaning): MENU_KEYS without those or the confirmation's, then the capitals, so
+    that no entry has an action's key or y, and none is left without a key."""
+    return "".join(k for k in MENU_KEYS + ascii_uppercase if k not in reserved + CONFIRM_KEYS)
 
 
 class Keyed(str):
@@ -67,7 +79,7 @@ class _Item:
         self.key = hint
 
 
-def assign_keys(items: list[_Item]) -> None:
+def assign_keys(items: list[_Item], free_keys: str = MENU_KEYS) -> None:
     """Fixed keys first (a clash keeps the first holder), then the free keys in order."""
     taken: set[str] = set()
     for item in items:
@@ -75,15 +87,16 @@ def assign_keys(items: list[_Item]) -> None:
             taken.add(item.key)
         else:
             item.key = ""
-    free = (k for k in MENU_KEYS if k not in taken)
+    free = (k for k in free_keys if k not in taken)
     for item in items:
         if not item.key:
             item.key = next(free, "")
 
 
-def level_items(entries: Sequence[Entry], prefix: tuple[str, ...]) -> list[_Item]:
-    """The entries of the level at ``prefix``, with their keys: a group per label, a group
-    whose commands no label tells apart shown as a leaf."""
+def level_items(entries: Sequence[Entry], prefix: tuple[str, ...], free_keys: str = MENU_KEYS) -> list[_Item]:
+    """The entries of the level at ``prefix``, with their keys (a label's fixed key, else one
+    of ``free_keys``): a group per label, a group whose commands no label tells apart shown
+    as a leaf."""
     depth = len(prefix)
     groups: dict[str, list[Entry]] = {}
     ends_here: list[Entry] = []
@@ -100,7 +113,7 @@ def level_items(entries: Sequence[Entry], prefix: tuple[str, ...]) -> list[_Item
             items.append(_Item(" · ".join(members[0][0][depth:]), members[:1], True, key_hint(label)))
         else:
             items.append(_Item(label, members, False, key_hint(label)))
-    assign_keys(items)
+    assign_keys(items, free_keys)
     return items
 
 
@@ -198,6 +211,7 @@ class CommandMenu(Vertical):
         self._rebuilding = False
         self._place: tuple[str, int] | None = None               # (label, index) to keep highlighted
         self._picked: tuple[int, str, int] | None = None        # (generation, label, index) last chosen
+        self.free_keys = MENU_KEYS          # the keys handed to entries without a fixed key
 
     def compose(self) -> ComposeResult:
         yield Static("", id="menu-crumb")
@@ -219,10 +233,14 @@ class CommandMenu(Vertical):
     def depth(self) -> int:
         return len(self._prefix)
 
-    def set_entries(self, entries: Sequence[Entry], title: str = "Orders", keep_place: bool = False) -> None:
+    def set_entries(self, entries: Sequence[Entry], title: str = "Orders", keep_place: bool = False,
+                    free_keys: str | None = None) -> None:
         """Show these entries from the top; ``keep_place``: stay at the level the player is
         at (the same choice repeats: units added one by one), or the nearest one above it
-        that is still offered."""
+        that is still offered. ``free_keys``: the keys entries without a fixed key take from
+        now on (by default MENU_KEYS)."""
+        if free_keys is not None:
+            self.free_keys = free_keys
         keep = keep_place and title == self._title
         prefix = self._prefix if keep else ()
         self._entries = list(entries)
@@ -278,7 +296,7 @@ class CommandMenu(Vertical):
         self._show_level()
 
     def _level_items(self) -> list[_Item]:
-        return level_items(self._entries, self._prefix)
+        return level_items(self._entries, self._prefix, self.free_keys)
 
     def _show_level(self) -> None:
         self._generation += 1
@@ -355,7 +373,7 @@ class CommandMenu(Vertical):
             if item.key == key:
                 return self.choose(index)
         if self._prefix:
-            for index, item in enumerate(level_items(self._entries, ())):
+            for index, item in enumerate(level_items(self._entries, (), self.free_keys)):
                 if item.key == key:
                     self._prefix = ()
                     self._rebuild(climbing=True)
