@@ -46,6 +46,16 @@ def die_with_parent() -> None:
         os._exit(1)
 
 
+def not_dumpable() -> None:
+    """PR_SET_DUMPABLE 0 (Linux): no other process of this uid, another player's, can ptrace
+    this one or read its /proc/PID/mem or environ; and no core dump is written."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)     # 4: PR_SET_DUMPABLE
+    except (OSError, AttributeError):
+        pass
+
+
 def log_dir() -> Path:
     """Where failed apps are logged: the folder the server named, else ``<data dir>/serve/logs``
     (the server's own when it is this process, or when the child inherits its data directory)."""
@@ -162,6 +172,7 @@ def _tell(line: str) -> None:
 
 def main(argv: list[str]) -> int:
     die_with_parent()
+    not_dumpable()
     try:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     except OSError:
