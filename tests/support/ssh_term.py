@@ -174,3 +174,23 @@ def children_of(game_dir: Path) -> list[int]:
             if state != "Z":
                 pids.append(int(entry.name))
     return pids
+
+
+def players_of(server_pid: int) -> list[int]:
+    """The pids of a server's players' processes: its children that run ``tui.serve.child`` (a
+    fresh interpreter) or that the zygote forked (named ``wartable ...`` or ``seat ...``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+        if int(fields.get("PPid", "0")) != server_pid or fields.get("State", "Z")[0] == "Z":
+            continue
+        if b"tui.serve.child" in cmd or fields.get("Name", "").startswith(("wartable", "seat")):
+            found.append(int(entry.name))
+    return found

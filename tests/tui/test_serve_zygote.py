@@ -20,7 +20,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.support.ssh_term import Server, Term
+from tests.support.ssh_term import Server, Term, players_of
 from tui.serve.zygote import check_request
 
 PROBE = r"""
@@ -54,23 +54,6 @@ def probe(*pids: int) -> dict[tuple[int, str], str]:
     argv = [*no_capabilities(), sys.executable, "-c", PROBE, *map(str, pids)]
     out = subprocess.run(argv, capture_output=True, text=True, timeout=30, check=True).stdout
     return {(int(p), w): r for p, w, r, *_ in (line.split() for line in out.splitlines())}
-
-
-def players_of(server: Server) -> list[int]:
-    """The server's children that are players' processes (the zygote's forks, adopted)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            status = (entry / "status").read_text()
-        except OSError:
-            continue
-        fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
-        if int(fields.get("PPid", "0")) == server.proc.pid and fields["State"][0] != "Z" \
-                and fields["Name"].startswith(("wartable", "seat")):
-            found.append(int(entry.name))
-    return found
 
 
 def zygote_pid(server: Server, nth: int = 1) -> int:
@@ -116,7 +99,7 @@ async def test_a_player_through_the_zygote_gets_the_launcher_and_plays_keys(serv
     try:
         await term.wait_for("[8] Statistics")
         assert await server.logged("zygote ready")
-        (pid,) = players_of(server)          # forked by the zygote, adopted by the server
+        (pid,) = players_of(server.proc.pid)          # forked by the zygote, adopted by the server
         assert Path(f"/proc/{pid}/comm").read_text().strip() == "wartable launch"
         assert pid != zygote_pid(server)
         mark = term.mark()
@@ -137,7 +120,7 @@ async def test_players_cannot_read_each_others_memory_or_environment(served_plai
     try:
         for term in terms:
             await term.wait_for("[8] Statistics")
-        pids = players_of(server)
+        pids = players_of(server.proc.pid)
         assert len(pids) == 2
         seen = probe(*pids, server.proc.pid)
         for pid in pids:
@@ -170,7 +153,7 @@ async def test_a_killed_zygote_drops_no_player_and_the_next_connection_works(ser
         ben = await Term.open(served["port"], "ben", key=served["keys"][1])
         try:
             await ben.wait_for("[8] Statistics")
-            assert len(players_of(server)) == 2
+            assert len(players_of(server.proc.pid)) == 2
         finally:
             ben.close()
     finally:
@@ -190,7 +173,7 @@ async def test_a_disconnect_ends_the_players_process(served):
     server = served["server"]
     term = await Term.open(served["port"], "anna", key=served["keys"][0])
     await term.wait_for("[8] Statistics")
-    (pid,) = players_of(server)
+    (pid,) = players_of(server.proc.pid)
     term.close()
     await term.wait_closed()
     assert await gone(pid), "the player's process outlived its connection"
@@ -202,7 +185,7 @@ async def test_stopping_the_server_takes_the_players_processes_down(served):
     term = await Term.open(served["port"], "anna", key=served["keys"][0])
     try:
         await term.wait_for("[8] Statistics")
-        (pid,) = players_of(server)
+        (pid,) = players_of(server.proc.pid)
         zygote = zygote_pid(server)
         server.proc.kill()                    # not even a clean stop: PR_SET_PDEATHSIG
         server.proc.wait(10)

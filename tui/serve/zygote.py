@@ -92,23 +92,31 @@ def check_request(raw: bytes) -> dict:
 # ==========================================================================================
 # The zygote process
 # ==========================================================================================
+WARM = ("queue", "textual.app", "textual.widgets", "textual.drivers.linux_driver", "textual._xterm_parser",
+        "textual.drivers._writer_thread", "textual.layouts.factory", "textual.layouts.horizontal",
+        "textual.layouts.stream", "textual.scrollbar", "tui.textual_insides", "tui.app", "tui.launcher",
+        "tui.game_screen", "tui.new_game", "tui.new_roads", "tui.new_toi", "tui.new_victory",
+        "tui.saves_screens", "tui.settings_screen", "tui.widgets.command_menu", "tui.widgets.confirm",
+        "tui.widgets.common_screens", "tui.fallblau.screen", "tui.toi.screen", "tui.victory.screen",
+        "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.child", "rules.core.kept_code",
+        "rules.fallblau", "rules.roads", "rules.roads.describe", "rules.roads.supply", "rules.toi",
+        "rules.victory")   # what a first frame of each game imports (sys.modules after one, in a fork)
+
+
 def warm() -> None:
-    """Import what a first frame needs, of every game, and load every game's content."""
+    """Import what a first frame needs, of every game, load every game's content, and make one
+    game of each with its legal moves (what the rules compute once and keep, the children share)."""
     from importlib import import_module
-    for name in ("textual.app", "textual.widgets", "tui.app", "tui.launcher", "tui.game_screen",
-                 "tui.new_game", "tui.new_roads", "tui.new_toi", "tui.new_victory", "tui.saves_screens",
-                 "tui.settings_screen", "tui.widgets.command_menu", "tui.widgets.confirm",
-                 "tui.widgets.common_screens", "tui.fallblau.screen", "tui.toi.screen",
-                 "tui.victory.screen", "tui.roads.screen", "tui.serve.seat", "tui.serve.child",
-                 "rules.fallblau", "rules.roads", "rules.toi", "rules.victory"):
+    for name in WARM:
         import_module(name)
-    from rules.fallblau.content import load as fallblau
+    from rich._unicode_data import load as cell_table
+    cell_table()                              # rich's character widths, imported at their first use
     from rules.fallblau.reference import load_reference
-    from rules.roads.content import load_content as roads
-    from rules.toi.content import load as toi
-    from rules.victory.content import load as victory
-    for load in (fallblau, load_reference, roads, toi, victory):
-        load()
+    from rules.registry import factories
+    load_reference()
+    options = {"toi": {"players": ("A", "B")}, "victory": {"players": ("A", "B")}}
+    for game_id, new_game in factories().items():
+        new_game(seed=0, **options.get(game_id, {})).legal()
 
 
 def main(fd: int) -> int:
