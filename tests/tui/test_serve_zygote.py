@@ -21,6 +21,7 @@ import asyncssh
 import pytest
 
 from tests.support.ssh_term import Server, Term, players_of
+from tui.serve.confine import abi
 from tui.serve.zygote import check_request
 
 PROBE = r"""
@@ -134,6 +135,60 @@ async def test_players_cannot_read_each_others_memory_or_environment(served_plai
     finally:
         for term in terms:
             term.close()
+
+
+CONFINED = r"""
+import os, sys
+from pathlib import Path
+from tui.serve import child
+assert child.confine_player(sys.argv[1:]), "not confined"
+own = Path(os.environ["WARTABLE_DATA_DIR"])
+(own / "saves").mkdir(exist_ok=True)
+(own / "saves" / "mine.json").write_text("{}")
+print("own", (own / "saves" / "mine.json").read_text())
+import tui.roads.screen, rules.victory                  # what is imported later still is
+print("imports", "ok")
+for name in os.environ["OTHERS"].split(":"):
+    try:
+        target = Path(name)
+        print(name, "read", target.read_text() if target.is_file() else os.listdir(target))
+    except PermissionError:
+        print(name, "refused")
+"""
+
+
+async def test_a_players_process_cannot_read_another_players_folder_or_the_hosts_files(served):
+    """Every player's process runs as the server's user: Landlock (tui.serve.confine) keeps each
+    to its own folders. Here: what ``child.main`` does for a launcher, then tries."""
+    if abi() < 1:
+        pytest.skip("this kernel has no Landlock")
+    serve_dir = served["data"] / "serve"
+    term = await Term.open(served["port"], "anna", key=served["keys"][0])
+    other = await Term.open(served["port"], "ben", key=served["keys"][1])
+    try:
+        await term.wait_for("[8] Statistics")
+        await other.wait_for("[8] Statistics")
+        pids = players_of(served["server"].proc.pid)
+        for pid in pids:                     # the real processes got as far as confining themselves
+            assert "NoNewPrivs:\t1" in Path(f"/proc/{pid}/status").read_text()
+    finally:
+        term.close()
+        other.close()
+    folders = sorted((serve_dir / "players").iterdir())
+    assert len(folders) == 2
+    mine, theirs = folders
+    (theirs / "saves").mkdir(exist_ok=True)
+    (theirs / "saves" / "secret.json").write_text("theirs")
+    others = [theirs / "saves" / "secret.json", theirs, serve_dir / "ssh_host_ed25519_key",
+              served["data"] / "authorized_keys", serve_dir]
+    env = dict(os.environ, WARTABLE_DATA_DIR=str(mine), HOME=str(mine), OTHERS=":".join(map(str, others)),
+               WARTABLE_SERVE_LOGS=str(serve_dir / "logs"))
+    out = subprocess.run([sys.executable, "-c", CONFINED, "launcher"], env=env, cwd=mine, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:2] == ["own {}", "imports ok"], out.stdout
+    assert lines[2:] == [f"{name} refused" for name in others], out.stdout
 
 
 async def test_a_killed_zygote_drops_no_player_and_the_next_connection_works(served):
