@@ -45,7 +45,7 @@ def add_parsers(sub) -> None:
                     help="--web: browsers given a data folder of their own, kept between starts (default 100)")
     sv.add_argument("--no-zygote", action="store_true",
                     help="--ssh: start each connection's app in a fresh Python interpreter instead of "
-                         "forking it from a warm one (slower and ~3x the memory a player, but each "
+                         "forking it from a warm one (slower to start, more memory a player, but each "
                          "process gets a hash seed and address-space layout of its own)")
     sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
                     help="a connection must log in and start its session within this of its connect "

@@ -333,7 +333,7 @@ class Zygote:
             await proc.wait()
             raise ZygoteError(f"the zygote ended before it was ready (exit code {proc.returncode})")
         self.proc, self.sock = proc, ours
-        self.say(f"zygote ready (process {proc.pid})")
+        self.say(f"zygote ready (process {proc.pid}) in {time.monotonic() - self.started_at:.1f} s")
         self.watcher = loop.create_task(self._watch(proc))
 
     async def _watch(self, proc: asyncio.subprocess.Process) -> None:
