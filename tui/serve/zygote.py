@@ -312,7 +312,8 @@ class Zygote:
         self.started_at = time.monotonic()
         try:
             proc = await asyncio.create_subprocess_exec(
-                self.python, "-m", "tui.serve.zygote", str(theirs.fileno()), pass_fds=(theirs.fileno(),),
+                # -P: no working folder in sys.path (wartable is found where it is installed)
+                self.python, "-P", "-m", "tui.serve.zygote", str(theirs.fileno()), pass_fds=(theirs.fileno(),),
                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=environment(),
                 cwd="/", start_new_session=True)
         except OSError as exc:
