@@ -31,10 +31,11 @@ def plain(data: bytes) -> str:
 class Server:
     """`wartable serve --ssh 0 ...` in a child process; ``port`` once it listens."""
 
-    def __init__(self, data_dir: Path, *args: str) -> None:
+    def __init__(self, data_dir: Path, *args: str, wrap: tuple[str, ...] = ()) -> None:
         self.data = data_dir
         env = dict(os.environ, WARTABLE_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--ssh", "0", *args],
+        # ``wrap``: a command that runs the server, as setpriv(1)
+        self.proc = subprocess.Popen([*wrap, sys.executable, "-m", "tui.cli", "serve", "--ssh", "0", *args],
                                      cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         line = self.proc.stdout.readline().decode()
         match = re.search(r"SSH on [^ ]+:(\d+) ", line)
@@ -151,16 +152,21 @@ class Term:
 
 
 def children_of(game_dir: Path) -> list[int]:
-    """The pids of running seat processes of one hosted game (from /proc)."""
+    """The pids of running seat processes of one hosted game (from /proc): a fresh interpreter
+    by its arguments, one forked by the zygote by the name it gives itself."""
+    from tui.serve.zygote import process_name
+
+    forked = process_name(["seat", str(game_dir)]).encode()
     pids = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            comm = (entry / "comm").read_bytes().strip()
         except OSError:
             continue
-        if b"tui.serve.child" in cmd and str(game_dir).encode() in cmd:
+        if (b"tui.serve.child" in cmd and str(game_dir).encode() in cmd) or comm == forked:
             try:
                 state = (entry / "stat").read_text().split(") ")[1][0]
             except (OSError, IndexError):
@@ -168,3 +174,23 @@ def children_of(game_dir: Path) -> list[int]:
             if state != "Z":
                 pids.append(int(entry.name))
     return pids
+
+
+def players_of(server_pid: int) -> list[int]:
+    """The pids of a server's players' processes: its children that run ``tui.serve.child`` (a
+    fresh interpreter) or that the zygote forked (named ``wartable ...`` or ``seat ...``)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+        if int(fields.get("PPid", "0")) != server_pid or fields.get("State", "Z")[0] == "Z":
+            continue
+        if b"tui.serve.child" in cmd or fields.get("Name", "").startswith(("wartable", "seat")):
+            found.append(int(entry.name))
+    return found

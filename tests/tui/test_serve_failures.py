@@ -132,8 +132,10 @@ async def test_a_launcher_that_fails_in_play_tells_one_line_and_logs_the_traceba
     python = tmp_path / "failing-python"
     python.write_text(FAILING_PYTHON.format(python=sys.executable, root=str(ROOT), how=how))
     python.chmod(0o700)
+    # a fresh interpreter (the broken python) per connection: the zygote's children run the same
+    # child.main and run_guarded (tests/tui/test_serve_zygote.py)
     acceptor = await ssh.start(ssh.Options(port=0, authorized_keys=tmp_path / "keys", python=str(python),
-                                           extra_env=child.logs_env()))
+                                           extra_env=child.logs_env(), zygote=False))
     try:
         term = await Term.open(acceptor.get_port(), "player", key=player)
         try:

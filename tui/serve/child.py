@@ -46,6 +46,32 @@ def die_with_parent() -> None:
         os._exit(1)
 
 
+def not_dumpable() -> None:
+    """PR_SET_DUMPABLE 0 (Linux): no other process of this uid, another player's, can ptrace
+    this one or read its /proc/PID/mem or environ; and no core dump is written."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)     # 4: PR_SET_DUMPABLE
+    except (OSError, AttributeError):
+        pass
+
+
+def confine_player(argv: list[str]) -> bool:
+    """Started by a server: this process may write only its own folders (its data folder, the
+    log folder, a seat's game) and read only those and the system's (``tui.serve.confine``)."""
+    if argv[:1] not in (["launcher"], ["seat"]) or len(argv) < (2 if argv[0] == "seat" else 1):
+        return False              # another entry lists its own folders when it is added
+    own = [Path(os.environ.get("WARTABLE_DATA_DIR", "") or ".").resolve(), log_dir()]
+    if argv[0] == "seat":
+        own.append(Path(argv[1]))
+    try:
+        own[1].mkdir(parents=True, exist_ok=True, mode=0o700)   # a failure is logged there later
+    except OSError:
+        pass
+    from .confine import confine
+    return confine(own)
+
+
 def log_dir() -> Path:
     """Where failed apps are logged: the folder the server named, else ``<data dir>/serve/logs``
     (the server's own when it is this process, or when the child inherits its data directory)."""
@@ -162,10 +188,13 @@ def _tell(line: str) -> None:
 
 def main(argv: list[str]) -> int:
     die_with_parent()
+    not_dumpable()
     try:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     except OSError:
         pass                      # not a session leader (run by hand): the terminal is already ours
+    if os.environ.get(LOGS_ENV):
+        confine_player(argv)
     if argv[:1] == ["seat"] and len(argv) in (3, 4):
         def seat() -> int:
             from tui.serve.seat import run_seat

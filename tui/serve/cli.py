@@ -43,6 +43,10 @@ def add_parsers(sub) -> None:
                          "still not logged in after 3 s gives its place to a new one")
     sv.add_argument("--max-visitors", type=int, default=100, metavar="N",
                     help="--web: browsers given a data folder of their own, kept between starts (default 100)")
+    sv.add_argument("--no-zygote", action="store_true",
+                    help="--ssh: start each connection's app in a fresh Python interpreter instead of "
+                         "forking it from a warm one (slower to start, more memory a player, but each "
+                         "process gets a hash seed and address-space layout of its own)")
     sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
                     help="a connection must log in and start its session within this of its connect "
                          "(default 20)")
@@ -126,7 +130,8 @@ def serve(args: argparse.Namespace) -> int:
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
                           total=args.max_connections, startups=args.max_startups,
-                          login_timeout=args.login_timeout, extra_env=logs_env())
+                          login_timeout=args.login_timeout, extra_env=logs_env(),
+                          zygote=not args.no_zygote)
     try:
         return ssh.serve(options, created)
     except OSError as exc:

@@ -1,6 +1,7 @@
 """`wartable serve --ssh PORT`: an SSH server that gives each connection wartable and nothing else.
 
-Each session runs ``python -m tui.serve.child ...`` in its own process, in its own
+Each session runs ``tui.serve.child``'s app (forked from the zygote of ``tui.serve.zygote``, or
+with ``--no-zygote`` a fresh ``python -m tui.serve.child ...``) in its own process, in its own
 pseudo-terminal: a crash or a kill of one touches no other. No shell, no port forwarding, no
 agent or X11 forwarding, no SFTP or SCP: only a terminal session (a shell request or one of
 the fixed commands ``new GAME``, ``join CODE`` and ``resume``), whose bytes go to the app's PTY.
@@ -48,6 +49,7 @@ import asyncssh
 
 from . import child, games
 from .guard import Busy, CodeGuard
+from .zygote import Zygote, ZygoteError
 
 MAX_COLS, MAX_ROWS = 500, 200          # a bigger size request is cut to this
 IN_HIGH, IN_LOW = 64 * 1024, 16 * 1024  # input waiting for the app: pause the client above, resume below
@@ -69,6 +71,7 @@ class Options:
     login_timeout: float = 20.0
     python: str = sys.executable
     extra_env: dict = field(default_factory=dict)
+    zygote: bool = True                # fork each app from a warm zygote (False: a fresh interpreter)
 
 
 def host_key_path() -> Path:
@@ -128,6 +131,7 @@ class Hub:
         self.players = 0                               # logged in
         self.guard = CodeGuard()
         self.sessions: set[Session] = set()
+        self.zygote: Zygote | None = None              # when apps are forked from one
 
     def say(self, message: str) -> None:
         try:
@@ -446,12 +450,16 @@ class Session(asyncssh.SSHServerSession):
         if sent.get("COLORTERM") in ("truecolor", "24bit"):
             env["COLORTERM"] = sent["COLORTERM"]
         try:
-            self.proc = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(data),
-                start_new_session=True, close_fds=True)
-        except OSError as exc:
+            if self.hub.zygote is not None:   # argv: python -m tui.serve.child ENTRY ARGS...
+                self.proc = await self.hub.zygote.spawn(argv[3:], env, data, slave, self.size)
+            else:
+                self.proc = await asyncio.create_subprocess_exec(
+                    *argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=str(data),
+                    start_new_session=True, close_fds=True)
+        except (OSError, ZygoteError) as exc:
             os.close(slave)
-            self._finish(f"wartable: cannot start ({exc.strerror or exc})\r\n", 1)
+            self.hub.say(f"session of {self.owner.address} not started: {exc}")
+            self._finish(f"wartable: cannot start ({getattr(exc, 'strerror', None) or exc})\r\n", 1)
             return
         finally:
             if self.proc is not None:
@@ -668,7 +676,24 @@ async def start(options: Options) -> asyncssh.SSHAcceptor:
         agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
         allow_pty=True)
     acceptor.hub = hub
+    if options.zygote:
+        if Zygote.adopt_orphans():
+            hub.zygote = Zygote(options.python, hub.say)
+            asyncio.get_running_loop().create_task(_first_zygote(hub))
+        else:
+            hub.say("this system cannot adopt forked apps (PR_SET_CHILD_SUBREAPER); "
+                    "starting a fresh interpreter per connection")
     return acceptor
+
+
+async def _first_zygote(hub: Hub) -> None:
+    """Start the zygote while the server already listens (the first players wait for it)."""
+    async with hub.zygote.lock:
+        if hub.zygote.sock is None:
+            try:
+                await hub.zygote.start()
+            except ZygoteError as exc:
+                hub.say(str(exc))
 
 
 def serve(options: Options, created: list | None = None) -> int:
@@ -695,6 +720,8 @@ def serve(options: Options, created: list | None = None) -> int:
         acceptor.close()
         for session in list(acceptor.hub.sessions):
             session.stop()
+        if acceptor.hub.zygote is not None:
+            acceptor.hub.zygote.close()
         await asyncio.sleep(0.1)
 
     asyncio.run(main())

@@ -1,0 +1,408 @@
+"""The zygote of `wartable serve --ssh`: one process that has imported Textual, the rules and the
+content of every game once, and forks each connection's app from there (issue 24, item 4).
+
+A fresh interpreter per connection costs each player ~47 MiB and a second of imports. The zygote
+pays that once; after ``gc.freeze()`` its pages stay shared by every child it forks (the collector
+never walks, and so never writes, the frozen objects), and a child starts at the app's first frame.
+
+    server  --(SOCK_SEQPACKET: one JSON request, the PTY's slave fd by SCM_RIGHTS)-->  zygote
+    zygote  --(one JSON reply: the player's pid, or the refusal)-->  server
+
+A request names one of the fixed entry points of ``tui.serve.child`` (``ENTRIES``) with bounded
+arguments, environment, folder and size; ``child.main`` checks each entry's own arguments, as it
+does for a fresh interpreter: nothing else is ever run. The zygote forks twice: the middle
+process exits at once, so the player's process is adopted by the server (a child subreaper,
+``PR_SET_CHILD_SUBREAPER``), which waits for it, kills it when its player leaves, and takes it
+down with it (``PR_SET_PDEATHSIG``). A zygote that dies takes no player with it.
+
+The player's process, before the app: a session of its own with the PTY as controlling terminal
+and stdio, every other descriptor closed, signals as a fresh interpreter has them, not dumpable
+(``PR_SET_DUMPABLE`` 0: another process of the same uid cannot ptrace it nor read its
+``/proc/PID/mem`` or ``environ``), the environment and working folder the server gave,
+``random`` reseeded. Then ``child.main``: the same ``run_guarded``, the same exit codes.
+What a fork cannot give each player (``--no-zygote`` can): a hash seed and an address-space
+layout (ASLR) of its own; every child has the zygote's.
+"""
+
+from __future__ import annotations
+
+import array
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+
+ENTRIES = ("launcher", "seat", "lobby")   # child.main's entry points: the only things run
+MAX_REQUEST = 64 * 1024                   # bytes of one request
+MAX_ARGS, MAX_ARG = 5, 4096               # words of argv (the entry's name first), and chars in each
+MAX_VARS, MAX_VALUE = 32, 4096            # environment variables, and chars in each value
+MAX_COLS, MAX_ROWS = 500, 200
+NAME_RE = re.compile(r"[A-Z_][A-Z0-9_]{0,63}")
+READY_TIMEOUT = 60.0                      # seconds for a new zygote's imports (a loaded machine)
+FORK_TIMEOUT = 10.0
+RESTART_PAUSE = 5.0                       # a zygote that died young is started again after this
+
+PR_SET_PDEATHSIG, PR_SET_NAME, PR_SET_CHILD_SUBREAPER = 1, 15, 36
+
+
+class ZygoteError(Exception):
+    """The zygote cannot start a player's process: said to the player in one line."""
+
+
+def _prctl(option: int, value) -> bool:
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    return libc.prctl(option, value, 0, 0, 0) == 0
+
+
+# ==========================================================================================
+# The request: what the server may ask, checked on the zygote's side
+# ==========================================================================================
+def check_request(raw: bytes) -> dict:
+    """The request as a dict, checked: ValueError for anything not of its form."""
+    if len(raw) > MAX_REQUEST:
+        raise ValueError("request too long")
+    req = json.loads(raw.decode("utf-8"))
+    if not isinstance(req, dict) or set(req) != {"argv", "env", "cwd", "size"}:
+        raise ValueError("not a request")
+    argv, env, cwd, size = req["argv"], req["env"], req["cwd"], req["size"]
+
+    def text(value, most: int) -> bool:
+        return isinstance(value, str) and len(value) <= most and "\0" not in value
+
+    if not (isinstance(argv, list) and 1 <= len(argv) <= MAX_ARGS and all(text(a, MAX_ARG) for a in argv)
+            and argv[0] in ENTRIES):
+        raise ValueError("no such entry point")
+    if not (isinstance(env, dict) and len(env) <= MAX_VARS
+            and all(text(k, 64) and NAME_RE.fullmatch(k) and text(v, MAX_VALUE) for k, v in env.items())):
+        raise ValueError("bad environment")
+    if not (text(cwd, MAX_ARG) and os.path.isabs(cwd)):
+        raise ValueError("bad folder")
+    if not (isinstance(size, list) and len(size) == 2 and all(type(n) is int for n in size)
+            and 1 <= size[0] <= MAX_COLS and 1 <= size[1] <= MAX_ROWS):
+        raise ValueError("bad size")
+    return req
+
+
+# ==========================================================================================
+# The zygote process
+# ==========================================================================================
+WARM = ("queue", "textual.app", "textual.widgets", "textual.drivers.linux_driver", "textual._xterm_parser",
+        "textual.drivers._writer_thread", "textual.layouts.factory", "textual.layouts.horizontal",
+        "textual.layouts.stream", "textual.scrollbar", "tui.textual_insides", "tui.app", "tui.launcher",
+        "tui.game_screen", "tui.new_game", "tui.new_roads", "tui.new_toi", "tui.new_victory",
+        "tui.saves_screens", "tui.settings_screen", "tui.widgets.command_menu", "tui.widgets.confirm",
+        "tui.widgets.common_screens", "tui.fallblau.screen", "tui.toi.screen", "tui.victory.screen",
+        "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.child", "rules.core.kept_code",
+        "rules.fallblau", "rules.roads", "rules.roads.describe", "rules.roads.supply", "rules.toi",
+        "rules.victory")   # what a first frame of each game imports (sys.modules after one, in a fork)
+
+
+def warm() -> None:
+    """Import what a first frame needs, of every game, load every game's content, and make one
+    game of each with its legal moves (what the rules compute once and keep, the children share)."""
+    from importlib import import_module
+    for name in WARM:
+        import_module(name)
+    from rich._unicode_data import load as cell_table
+    cell_table()                              # rich's character widths, imported at their first use
+    from rules.fallblau.reference import load_reference
+    from rules.registry import factories
+    load_reference()
+    options = {"toi": {"players": ("A", "B")}, "victory": {"players": ("A", "B")}}
+    for game_id, new_game in factories().items():
+        new_game(seed=0, **options.get(game_id, {})).legal()
+
+
+def main(fd: int) -> int:
+    sock = socket.socket(fileno=fd)
+    server = os.getppid()
+    _prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL))     # the server's end is ours
+    if os.getppid() != server:
+        return 1
+    signal.signal(signal.SIGINT, signal.SIG_IGN)      # the server's ctrl+c is the server's
+    warm()
+    import gc
+    gc.collect()
+    gc.freeze()                    # pages of what is imported stay shared with every child
+    sock.send(json.dumps({"ready": os.getpid()}).encode())
+    while True:
+        try:
+            raw, ancdata, flags, _ = sock.recvmsg(MAX_REQUEST + 1, socket.CMSG_SPACE(4 * array.array("i").itemsize))
+        except InterruptedError:
+            continue
+        if not raw:
+            return 0                          # the server has gone
+        fds = _fds(ancdata)
+        try:
+            if flags & (socket.MSG_TRUNC | socket.MSG_CTRUNC) or len(fds) != 1:
+                raise ValueError("a request with one terminal")
+            reply = {"pid": _spawn(check_request(raw), fds[0], server, sock)}
+        except (ValueError, UnicodeDecodeError) as exc:
+            reply = {"error": f"refused: {exc}"}
+        except OSError as exc:
+            reply = {"error": exc.strerror or str(exc)}
+        finally:
+            for one in fds:
+                os.close(one)
+        sock.send(json.dumps(reply).encode())
+
+
+def _fds(ancdata) -> list[int]:
+    fds = array.array("i")
+    for level, kind, data in ancdata:
+        if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+            fds.frombytes(data[:len(data) - len(data) % fds.itemsize])
+    return list(fds)
+
+
+def _spawn(req: dict, slave: int, server: int, sock: socket.socket) -> int:
+    """Fork twice; the player's pid (the middle process has ended: the server has adopted it)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    r, w = os.pipe()
+    middle = os.fork()
+    if middle == 0:
+        try:
+            os.close(r)
+            pid = os.fork()
+            if pid == 0:
+                os.close(w)
+                _become(req, slave, server, sock)        # never returns
+            os.write(w, str(pid).encode())
+        finally:
+            os._exit(0)
+    os.close(w)
+    try:
+        got = os.read(r, 32)
+    finally:
+        os.close(r)
+        os.waitpid(middle, 0)
+    if not got:
+        raise OSError("the fork failed")
+    return int(got)
+
+
+def _become(req: dict, slave: int, server: int, sock: socket.socket) -> None:
+    """In the player's process: set it up as a fresh interpreter would be, run the app, exit."""
+    code = 1
+    try:
+        from tui.serve import child
+        sock.detach()                     # its descriptor is closed below, with the rest
+        os.setsid()
+        for sig in signal.valid_signals():    # as a fresh interpreter has them
+            if sig not in (signal.SIGKILL, signal.SIGSTOP):
+                try:
+                    signal.signal(sig, signal.SIG_DFL)
+                except (OSError, ValueError):
+                    pass
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+            signal.signal(sig, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_SETMASK, set())
+        for std in (0, 1, 2):
+            os.dup2(slave, std)
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        child.not_dumpable()              # before the player's environment is set
+        deadline = time.monotonic() + FORK_TIMEOUT
+        while os.getppid() != server:     # adopted by the server once the middle process ends
+            if time.monotonic() > deadline:
+                os._exit(1)
+            time.sleep(0.001)
+        os.chdir(req["cwd"])
+        os.environ.clear()
+        os.environ.update(req["env"])
+        import fcntl
+        import struct
+        import termios
+        cols, rows = req["size"]
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        import random
+        random.seed()
+        sys.stdout.reconfigure(line_buffering=True)   # as Python sets it on a terminal
+        _prctl(PR_SET_NAME, process_name(req["argv"]).encode())
+        code = child.main(req["argv"])    # PR_SET_PDEATHSIG (the server's), the terminal, the app
+        import atexit
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.__stderr__):
+            try:
+                stream.flush()
+            except (OSError, ValueError):
+                pass
+    except BaseException:                 # nothing ever returns into the zygote's loop
+        code = 1
+        try:                              # one line, never a traceback
+            os.write(2, b"wartable: the app could not be started.\r\n")
+        except OSError:
+            pass
+    os._exit(code & 0xFF if isinstance(code, int) else 1)
+
+
+def process_name(argv: list[str]) -> str:
+    """The name ``ps -o comm`` and ``top`` show for a player's process (15 characters at most):
+    ``seat`` and the hosted game's number, or the entry point."""
+    if argv[0] == "seat" and len(argv) >= 2:
+        return f"seat {Path(argv[1]).name.rsplit('-', 1)[-1][:10]}"
+    return f"wartable {argv[0]}"[:15]
+
+
+# ==========================================================================================
+# The server's side
+# ==========================================================================================
+def environment() -> dict[str, str]:
+    """The zygote's own environment: what Python needs, nothing of the host's (each child is
+    given the player's by its request)."""
+    env = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    if os.environ.get("PYTHONPATH"):
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
+
+
+class Player:
+    """A player's process forked by the zygote and adopted by the server: what the session uses
+    of ``asyncio.subprocess.Process`` (``pid``, ``returncode``, ``wait``)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+        self._pidfd = os.pidfd_open(pid)
+
+    async def wait(self) -> int:
+        if self.returncode is None:
+            loop = asyncio.get_running_loop()
+            ended = loop.create_future()
+            loop.add_reader(self._pidfd, lambda: ended.done() or ended.set_result(None))
+            try:
+                await ended
+            finally:
+                loop.remove_reader(self._pidfd)
+            _, status = os.waitpid(self.pid, 0)
+            self.returncode = os.waitstatus_to_exitcode(status)
+            os.close(self._pidfd)
+        return self.returncode
+
+
+class Zygote:
+    """The server's handle on its zygote: started at once, started again when it dies."""
+
+    def __init__(self, python: str, say) -> None:
+        self.python = python
+        self.say = say
+        self.proc: asyncio.subprocess.Process | None = None
+        self.sock: socket.socket | None = None
+        self.lock = asyncio.Lock()          # one request at a time: replies come in order
+        self.started_at = 0.0
+        self.closing = False
+        self.watcher: asyncio.Task | None = None
+
+    @staticmethod
+    def adopt_orphans() -> bool:
+        """Make this process the one that adopts its descendants' orphans (the players'
+        processes, when the zygote's middle process ends); whether the kernel allows it."""
+        return _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+    async def start(self) -> None:
+        """Start a zygote and wait until it is ready; ZygoteError when it cannot be."""
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.started_at = time.monotonic()
+        try:
+            proc = await asyncio.create_subprocess_exec(
+                # -P: no working folder in sys.path (wartable is found where it is installed)
+                self.python, "-P", "-m", "tui.serve.zygote", str(theirs.fileno()), pass_fds=(theirs.fileno(),),
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, env=environment(),
+                cwd="/", start_new_session=True)
+        except OSError as exc:
+            ours.close()
+            raise ZygoteError(f"the zygote cannot be started ({exc.strerror or exc})") from None
+        finally:
+            theirs.close()
+        ours.setblocking(False)
+        loop = asyncio.get_running_loop()
+        try:
+            ready = await asyncio.wait_for(loop.sock_recv(ours, 4096), READY_TIMEOUT)
+        except (OSError, asyncio.TimeoutError):
+            ready = b""
+        if not ready:
+            ours.close()
+            if proc.returncode is None:
+                proc.kill()
+            await proc.wait()
+            raise ZygoteError(f"the zygote ended before it was ready (exit code {proc.returncode})")
+        self.proc, self.sock = proc, ours
+        self.say(f"zygote ready (process {proc.pid}) in {time.monotonic() - self.started_at:.1f} s")
+        self.watcher = loop.create_task(self._watch(proc))
+
+    async def _watch(self, proc: asyncio.subprocess.Process) -> None:
+        code = await proc.wait()
+        if self.closing or proc is not self.proc:
+            return
+        self.say(f"the zygote (process {proc.pid}) ended (exit code {code}); starting a new one")
+        async with self.lock:
+            if proc is self.proc:
+                self._forget()
+                await self._restart()
+
+    def _forget(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+        self.proc = self.sock = None
+
+    async def _restart(self) -> None:
+        wait = RESTART_PAUSE - (time.monotonic() - self.started_at)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        try:
+            await self.start()
+        except ZygoteError as exc:
+            self.say(str(exc))
+
+    async def spawn(self, argv: list[str], env: dict[str, str], cwd: Path, slave: int,
+                    size: tuple[int, int]) -> Player:
+        """Fork a player's process running ``child.main(argv)`` on the terminal ``slave``;
+        ZygoteError when it cannot be (the zygote refused, or is gone and cannot come back)."""
+        request = json.dumps({"argv": argv, "env": env, "cwd": str(cwd), "size": list(size)}).encode()
+        loop = asyncio.get_running_loop()
+        async with self.lock:
+            for attempt in range(2):          # a zygote found dead is started again, once
+                if self.sock is None:
+                    await self._restart()
+                    if self.sock is None:
+                        raise ZygoteError("the server cannot start apps right now")
+                try:
+                    self.sock.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,
+                                                   array.array("i", [slave]))])
+                    raw = await asyncio.wait_for(loop.sock_recv(self.sock, 4096), FORK_TIMEOUT)
+                except (OSError, asyncio.TimeoutError):
+                    raw = b""
+                if raw:
+                    break
+                self.say("the zygote did not answer; starting a new one")
+                self._kill_zygote()
+            else:
+                raise ZygoteError("the server cannot start apps right now")
+        reply = json.loads(raw)
+        if "pid" not in reply:
+            raise ZygoteError(str(reply.get("error", "refused")))
+        return Player(int(reply["pid"]))
+
+    def _kill_zygote(self) -> None:
+        proc = self.proc
+        self._forget()
+        if proc is not None and proc.returncode is None:
+            try:
+                proc.kill()
+            except ProcessLookupError:
+                pass
+
+    def close(self) -> None:
+        self.closing = True
+        self._kill_zygote()
+
+
+if __name__ == "__main__":
+    sys.exit(main(int(sys.argv[1])))
