@@ -41,6 +41,20 @@ def address_key(address: str) -> str:
     return str(ip)
 
 
+def remembered(table: OrderedDict, address: str, make):
+    """What ``table`` keeps for ``address`` (by ``address_key``), made by ``make()`` the first
+    time; the table keeps the MOST_ADDRESSES used last, forgetting the oldest."""
+    key = address_key(address)
+    entry = table.get(key)
+    if entry is None:
+        entry = table[key] = make()
+        while len(table) > MOST_ADDRESSES:
+            table.popitem(last=False)
+    else:
+        table.move_to_end(key)
+    return entry
+
+
 @dataclass
 class _Address:
     fails: deque = field(default_factory=deque)   # monotonic stamps of recent wrong codes
@@ -59,15 +73,7 @@ class CodeGuard:
         self.addresses: OrderedDict[str, _Address] = OrderedDict()
 
     def _entry(self, address: str) -> _Address:
-        key = address_key(address)
-        entry = self.addresses.get(key)
-        if entry is None:
-            entry = self.addresses[key] = _Address()
-            while len(self.addresses) > MOST_ADDRESSES:
-                self.addresses.popitem(last=False)
-        else:
-            self.addresses.move_to_end(key)
-        return entry
+        return remembered(self.addresses, address, _Address)
 
     def _recent(self, entry: _Address, now: float) -> int:
         while entry.fails and entry.fails[0] < now - WINDOW:

@@ -21,7 +21,7 @@ import time
 from collections import Counter, OrderedDict, deque
 from pathlib import Path
 
-from .guard import MOST_ADDRESSES, address_key
+from .guard import remembered
 
 NEW_PER_ADDRESS = 8          # new folders one address may be given ...
 NEW_WINDOW = 3600.0          # ... within this many seconds
@@ -73,15 +73,7 @@ class Visitors:
         return path
 
     def _stamps(self, address: str) -> deque:
-        key = address_key(address)
-        stamps = self.given.get(key)
-        if stamps is None:
-            stamps = self.given[key] = deque()
-            while len(self.given) > MOST_ADDRESSES:
-                self.given.popitem(last=False)
-        else:
-            self.given.move_to_end(key)
-        return stamps
+        return remembered(self.given, address, deque)
 
     def _ids(self) -> list[Path]:
         try:
