@@ -88,3 +88,24 @@ def lenient_driver(driver_class: type) -> type:
     """The driver class to run instead of ``driver_class``: Textual's Linux driver with input
     decoded leniently; any other driver (the web's, a test's) as it is."""
     return LenientLinuxDriver if driver_class is LinuxDriver else driver_class
+
+
+# ==========================================================================================
+# What Textual and rich import only for the first frame (the zygote of `serve --ssh`)
+# ==========================================================================================
+# Why: the zygote imports ahead what a first frame of each game would import, so that every
+# forked player shares those pages instead of importing its own copy (issue 24 item 4). These
+# modules are private (Textual's input parser and writer thread, imported by the driver when it
+# starts; rich's table of character widths, loaded at the first measure). Checked on Textual
+# 8.2.8 and rich 14. If a name goes, the import fails here by name (test_textual_insides).
+# Upstream: a public "warm up" hook (e.g. App.preload()) would make this list unnecessary.
+FIRST_FRAME_MODULES = ("textual._xterm_parser", "textual.drivers._writer_thread")
+
+
+def warm_first_frame() -> None:
+    """Import the private modules a first frame needs, and load rich's cell widths."""
+    from importlib import import_module
+    for name in FIRST_FRAME_MODULES:
+        import_module(name)
+    from rich._unicode_data import load as cell_table
+    cell_table()

@@ -79,3 +79,15 @@ async def test_a_byte_that_is_not_utf8_is_read_and_the_next_key_still_works(bad,
         for sig, handler in handlers.items():
             signal.signal(sig, handler)
     assert not failed
+
+
+def test_the_private_first_frame_modules_the_zygote_warms_are_still_there():
+    """tui.textual_insides.FIRST_FRAME_MODULES: an upgrade that renames one fails here by name."""
+    import importlib
+    import sys
+
+    from tui.textual_insides import FIRST_FRAME_MODULES, warm_first_frame
+    warm_first_frame()
+    for name in FIRST_FRAME_MODULES:
+        assert name in sys.modules, name
+        assert importlib.util.find_spec(name) is not None, name

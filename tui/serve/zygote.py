@@ -92,13 +92,13 @@ def check_request(raw: bytes) -> dict:
 # ==========================================================================================
 # The zygote process
 # ==========================================================================================
-WARM = ("queue", "textual.app", "textual.widgets", "textual.drivers.linux_driver", "textual._xterm_parser",
-        "textual.drivers._writer_thread", "textual.layouts.factory", "textual.layouts.horizontal",
+WARM = ("queue", "textual.app", "textual.widgets", "textual.drivers.linux_driver",
+        "textual.layouts.factory", "textual.layouts.horizontal",
         "textual.layouts.stream", "textual.scrollbar", "tui.textual_insides", "tui.app", "tui.launcher",
         "tui.game_screen", "tui.new_game", "tui.new_roads", "tui.new_toi", "tui.new_victory",
         "tui.saves_screens", "tui.settings_screen", "tui.widgets.command_menu", "tui.widgets.confirm",
         "tui.widgets.common_screens", "tui.fallblau.screen", "tui.toi.screen", "tui.victory.screen",
-        "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.child", "rules.core.kept_code",
+        "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.child",
         "rules.fallblau", "rules.roads", "rules.roads.describe", "rules.roads.supply", "rules.toi",
         "rules.victory")   # what a first frame of each game imports (sys.modules after one, in a fork)
 
@@ -109,8 +109,8 @@ def warm() -> None:
     from importlib import import_module
     for name in WARM:
         import_module(name)
-    from rich._unicode_data import load as cell_table
-    cell_table()                              # rich's character widths, imported at their first use
+    from tui.textual_insides import warm_first_frame
+    warm_first_frame()                        # Textual's and rich's private first-frame modules
     from rules.fallblau.reference import load_reference
     from rules.registry import factories
     load_reference()
