@@ -396,7 +396,7 @@ class GameScreen(SteadyScreen):
                          for b in self._bindings.shown_keys if b.description)
         return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
                 f"{keys}. A roll, a withdrawal, the end of a turn or a loss asks first: Enter or y "
-                "does it, n or Esc does not (the launcher's Settings turn this off).")
+                "does it, Esc or q does not (the launcher's Settings turn this off).")
 
     def action_save(self) -> None:
         from tui.widgets.common_screens import SaveNameScreen

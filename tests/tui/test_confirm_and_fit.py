@@ -66,11 +66,13 @@ async def test_an_attack_asks_first_with_its_exact_odds_and_esc_changes_nothing(
         text = flat(app)
         assert f"{game.describe(attack)}?" in text
         assert f"Chance to capture: {float(odds.capture):.1%}." in text
-        assert "Enter or y: do it · n or Esc: not now" in text
+        assert "Enter or y: do it · Esc or q: not now" in text
         before = game.digest()
         await pilot.press("escape")
         assert isinstance(app.screen, FallBlauScreen) and game.digest() == before
-        await pilot.press(key_for(app, "Attack!"), "n")
+        await pilot.press(key_for(app, "Attack!"), "n")      # n is End the turn's, not "no"
+        assert isinstance(app.screen, ConfirmScreen) and game.digest() == before
+        await pilot.press("q")
         assert isinstance(app.screen, FallBlauScreen) and game.digest() == before
         await pilot.press(key_for(app, "Attack!"), "y")
         assert isinstance(game.log[-1], Attack)
@@ -194,7 +196,7 @@ async def test_tide_of_iron_done_buying_says_how_much_command_is_thrown_away():
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen), stack(app)
         assert f"Done buying throws away {total} unspent command" in flat(app)
-        await pilot.press("n")
+        await pilot.press("escape")
         assert isinstance(app.screen, ToIScreen) and len(game.log) == commands
         await pilot.press(key_for(app, "Soviet is done buying"), "enter")
         assert game.log[-1] == DonePurchasing("soviet")

@@ -174,7 +174,7 @@ async def test_a_whole_seeded_game_by_keys_reaches_the_end_screen_and_records_st
                 presses += 2
                 continue
             if isinstance(screen, ConfirmScreen):
-                await pilot.press(rng.choice(["enter", "enter", "y", "n"]))   # n: asked again
+                await pilot.press(rng.choice(["enter", "enter", "y", "escape"]))   # Esc: asked again
                 presses += 1
                 continue
             assert isinstance(screen, FallBlauScreen), f"unexpected screen {stack(app)}"

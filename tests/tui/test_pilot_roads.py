@@ -372,7 +372,7 @@ async def test_the_end_of_an_operation_asks_first_on_the_shared_confirmation():
         assert f"{sp} SP left unspent are lost." in text and "initiative moves on" not in text
         assert KEYS in text
         version = game.version
-        await pilot.press("n")
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoadsScreen) and game.version == version
         await keys_to(pilot, app, end)

@@ -54,7 +54,7 @@ async def test_undo_returns_to_the_gather_list_and_q_at_the_top_asks_before_leav
         await pilot.pause()
         assert stack(app)[-1] == "ConfirmScreen"
         assert "Leave the game for the launcher?" in flat(app)
-        await pilot.press("n")
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, RoadsScreen)
         await pilot.press("q", "q")               # a second q answers no as well
@@ -416,7 +416,7 @@ async def test_the_pass_screen_saves_and_leaves_after_asking_and_shows_no_secret
         assert stack(app)[-1] == "ConfirmScreen"
         text = frame(app)
         assert all(name not in text for name in secrets) and "Axis Map" not in text
-        await pilot.press("n")
+        await pilot.press("escape")
         await pilot.pause()
         assert stack(app)[-1] == "PassScreen"
         await pilot.press("q", "y")

@@ -46,10 +46,10 @@ def test_issue_23_12c_the_reserved_keys_are_every_action_key_of_roads_and_no_ent
     are all the others (lowercase, digits, capitals), none reserved; each action has its own."""
     screen = _letter_keys(RoadsScreen.BINDINGS) | _letter_keys(GameScreen.BINDINGS)
     assert screen == set(SCREEN_KEYS)
-    assert _letter_keys(ConfirmScreen.BINDINGS) | {"q"} == set(CONFIRM_KEYS) | {"q"}
+    assert _letter_keys(ConfirmScreen.BINDINGS) == {"y", "q"} and set(CONFIRM_KEYS) == {"y", "n"}
     actions = list(KIND_KEY.values()) + list(CHOICE_KEY.values()) + [NO_EVENT_KEY]
     assert len(actions) == len(set(actions))                 # one key, one action
-    assert not set(actions) & (set(SCREEN_KEYS) | {"y"})     # n is End the operation, and "not now"
+    assert not set(actions) & (set(SCREEN_KEYS) | {"y"})     # n is End the operation alone
     assert RESERVED == set(actions) | screen | set(CONFIRM_KEYS)
     assert not set(ENTRY_KEYS) & RESERVED and len(ENTRY_KEYS) == len(set(ENTRY_KEYS))
     everything = {chr(i) for i in range(ord("0"), ord("9") + 1)} | {chr(i) for i in range(ord("a"), ord("z") + 1)}
@@ -143,9 +143,12 @@ async def test_issue_23_12c_the_new_keys_at_80x24_capitals_choose_and_n_still_en
         await pilot.press("n")
         await pilot.pause()
         assert stack(app)[-1] == "ConfirmScreen" and "End the operation" in flat(app)
-        await pilot.press("n")                       # not now
+        await pilot.press("n")                       # n is not "not now": nothing
         await pilot.pause()
-        assert game.state.operation is not None
+        assert stack(app)[-1] == "ConfirmScreen" and game.state.operation is not None
+        await pilot.press("escape")                  # not now
+        await pilot.pause()
+        assert stack(app)[-1] == "RoadsScreen" and game.state.operation is not None
         await pilot.press("question_mark")
         await pilot.pause()
         assert "One key, one meaning: capitals" in flat(app)

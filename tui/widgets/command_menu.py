@@ -38,7 +38,8 @@ MENU_KEYS = "123456789bcdfgijkmnoptwyz"
 # confirming key), e and the capitals (Roads' entries: tui/roads/keys.py).
 FIXED_ONLY_KEYS = "0eABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
-# The shared confirmation's keys (tui/widgets/confirm.py): y (or Enter) does it, n (q, Esc) does not
+# Kept from entries for the shared confirmation (tui/widgets/confirm.py): y (or Enter) does it,
+# Esc or q does not; n is never an entry, so that a "no" typed from habit picks nothing
 CONFIRM_KEYS = "yn"
 
 Entry = tuple[tuple[str, ...], Any]

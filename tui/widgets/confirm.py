@@ -1,6 +1,7 @@
 """One confirmation for every game: before a roll, a withdrawal, the end of a turn or a loss of
-resources, the screen says what will happen and takes one key (Enter or y); n or Esc cancels
-and nothing is changed. ``app.confirmations`` (the launcher's Settings) turns them off."""
+resources, the screen says what will happen and takes one key (Enter or y); Esc or q cancels
+and nothing is changed. Not n: in the menus beneath, n is an action (Roads' End the operation,
+Fall Blau's End the turn), and one key means one thing (issue 23, item 12). ``app.confirmations`` (the launcher's Settings) turns them off."""
 
 from __future__ import annotations
 
@@ -13,16 +14,15 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-KEYS = "Enter or y: do it · n or Esc: not now"
+KEYS = "Enter or y: do it · Esc or q: not now"
 
 
 class ConfirmScreen(ModalScreen[bool]):
     """`title` (what is about to be done) in bold, then `body` (what it will cause), then the
-    keys. Dismissed with True (Enter, y) or False (n, Esc, q)."""
+    keys. Dismissed with True (Enter, y) or False (Esc, q)."""
 
     BINDINGS = [Binding("enter", "yes", "Do it", id="confirm"), Binding("y", "yes", show=False),
-                Binding("n", "no", "Not now"), Binding("escape", "no", show=False),
-                Binding("q", "no", show=False)]
+                Binding("escape", "no", "Not now"), Binding("q", "no", show=False)]
 
     def __init__(self, title: str, body: RenderableType | str = "") -> None:
         super().__init__()
