@@ -632,8 +632,16 @@ def load_keymap() -> dict[str, str]:
             raise ValueError(f"{path}: [keys] action '{action}': the key is empty.")
         keys[action] = key.strip()
     seen: dict[str, str] = {}
+    screen_letters = set(DEFAULT_KEYS.values())
     for action, key in keys.items():
         for one in (k.strip() for k in key.split(",")):
+            if len(one) == 1 and one.isalnum() and one not in screen_letters:
+                # the menus give every other letter and digit to an action or an entry
+                # (tui/roads/keys.py): one key, one meaning (issue 23, item 12)
+                raise ValueError(f"{path}: [keys] action '{action}': '{one}' is a key the menus "
+                                 f"give to their actions and entries; use a named key or a "
+                                 f"combination such as \"ctrl+z\" or \"f2\", or swap with "
+                                 f"another of u, q, s, r, l.")
             if one in seen:
                 raise ValueError(f"{path}: [keys] action '{action}': the key '{one}' is already "
                                  f"used by '{seen[one]}'.")

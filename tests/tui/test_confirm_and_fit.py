@@ -143,9 +143,9 @@ async def test_confirmations_turned_off_in_settings_are_kept_and_a_roll_is_then_
 def test_the_settings_file_keeps_the_keys_table_and_refuses_a_bad_value():
     path = storage.config_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text('[keys]\nundo = "z"\n', encoding="utf-8")
+    path.write_text('[keys]\nundo = "ctrl+z"\n', encoding="utf-8")
     storage.save_setting("confirmations", False)
-    assert storage.load_keymap()["undo"] == "z"
+    assert storage.load_keymap()["undo"] == "ctrl+z"
     assert storage.load_settings() == {"confirmations": False, "roads_strength": "normal"}
     storage.save_setting("confirmations", True)
     storage.save_setting("roads_strength", "easy")

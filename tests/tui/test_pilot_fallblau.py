@@ -236,9 +236,9 @@ async def test_undo_takes_back_a_consolidate():
 
 
 async def test_keys_remapped_in_the_config_file_take_effect():
-    """The [keys] table of config.toml remaps the screen keys: here undo moves from u to z."""
+    """The [keys] table of config.toml remaps the screen keys: here undo moves from u to ctrl+z."""
     storage.config_path().parent.mkdir(parents=True, exist_ok=True)
-    storage.config_path().write_text('[keys]\nundo = "z"\n', encoding="utf-8")
+    storage.config_path().write_text('[keys]\nundo = "ctrl+z"\n', encoding="utf-8")
     game = fresh(5)
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
@@ -246,7 +246,7 @@ async def test_keys_remapped_in_the_config_file_take_effect():
         before = game.digest()
         await choose(pilot, "Consolidate", "Hermann Hoth")
         assert game.digest() != before
-        await pilot.press("z")
+        await pilot.press("ctrl+z")
         await pilot.pause()
         assert game.digest() == before
 

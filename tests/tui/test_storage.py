@@ -364,6 +364,9 @@ def test_keymap_overrides():
     ('[keys]\nundo = ["u"]\n', ["action 'undo'", "must be a string"]),
     ('[keys]\nsave = "  "\n', ["action 'save'", "empty"]),
     ('[keys]\nundo = "q"\n', ["'q' is already used by 'undo'"]),
+    ('[keys]\nundo = "z"\n', ["action 'undo'", "'z' is a key the menus give", "ctrl+z"]),
+    ('[keys]\nsave = "f2,S"\n', ["action 'save'", "'S' is a key the menus give"]),
+    ('[keys]\nlog = "7"\n', ["action 'log'", "'7' is a key the menus give"]),
     ('keys = "u"\n', ["must be a table"]),
     ('[keys\nundo = "u"\n', ["not valid TOML"]),
 ])
