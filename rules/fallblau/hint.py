@@ -81,6 +81,18 @@ def counter_risk(game: FallBlau, gid: str, card: str, red: int, cubes: int) -> t
     n, p = counter_dice(game, card, red)
     if game.content.generals[gid].ability.counterattack_reroll_ones:
         p = p * p
+    key = n, p, cubes
+    hit = _RISKS.get(key)
+    if hit is None:
+        hit = _RISKS[key] = _binomial_risk(n, p, cubes)
+    return hit
+
+
+# (dice, chance a die hits, cubes) -> the risk: a few hundred values, made once
+_RISKS: dict[tuple[int, float, int], tuple[float, float]] = {}
+
+
+def _binomial_risk(n: int, p: float, cubes: int) -> tuple[float, float]:
     expected = wiped = 0.0
     for k in range(n + 1):
         pk = comb(n, k) * p**k * (1 - p) ** (n - k)
@@ -121,7 +133,8 @@ class HintSearch:
 
     def best(self, game: FallBlau) -> Command:
         legal = game.legal()
-        return max(legal, key=lambda cmd: (self.score(game, cmd), -legal.index(cmd)))
+        # the first of the best scores, as the greedy bot breaks ties
+        return max(enumerate(legal), key=lambda pair: (self.score(game, pair[1]), -pair[0]))[1]
 
     def worth(self, game: FallBlau) -> float:
         """How much a grey cube or a supply still buys: 1 with HORIZON turns or more ahead, 0 on the last."""
@@ -129,13 +142,16 @@ class HintSearch:
 
     def score(self, game: FallBlau, cmd: Command) -> float:
         s = game.state
-        base = self.greedy.score(game, cmd)
         if s.decision is not None:
-            return base
+            return self.greedy.score(game, cmd)
         worth = self.worth(game)
         match cmd:
-            case Attack():
+            case Attack():      # weighed here in full, over its exact outcomes
                 return self.attack_value(game, cmd, worth)
+            case EndTurn():
+                return 0.0
+        base = self.greedy.score(game, cmd)
+        match cmd:
             case Advance(general=g, card=card, second=second):
                 red = min(game.deploy_red(card), game.red_reserve())
                 loss, wiped = counter_risk(game, g, card, red, s.generals[g].cubes)
@@ -151,10 +167,6 @@ class HintSearch:
             case Reorganize(order=order):
                 spared = self.front_risk(game, tuple(s.slots)) - self.front_risk(game, order)
                 return -2.0 + spared - SUPPLY * worth * game.c.reorganize_cost + 1.5
-            case PlayEvent():
-                return base
-            case EndTurn():
-                return 0.0
         return base
 
     def general_cost(self, worth: float) -> float:
