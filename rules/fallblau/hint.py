@@ -328,7 +328,9 @@ def _reasons(game: FallBlau, cmd: Command) -> tuple[list[str], str]:
             }
             return [words.get(ev.effect) or f"{name(card)} helps now more than in hand."], "FB The Event Deck"
         case UseAbility(general=g):
-            return [f"{name(g)} pays a grey cube ({s.generals[g].cubes} left) for another order this turn."], "FB General ability"
+            cubes = s.generals[g].cubes
+            return [f"{name(g)} gives up a grey cube ({cubes} now, {cubes - 1} after) to give a second order "
+                    "this turn: an order is worth more than a cube while the calendar runs."], "FB General ability"
         case EndTurn():
             out = ["No order left is worth its cost."]
             for slot, f in enumerate(s.front):
