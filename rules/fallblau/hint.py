@@ -256,8 +256,10 @@ def _risk_words(game: FallBlau, gid: str, card: str, red: int, cubes: int) -> st
     """A counter-attack's risk in words: the dice, the cubes expected lost, the chance of a wipe-out."""
     n, p = counter_dice(game, card, red)
     loss, wiped = counter_risk(game, gid, card, red, cubes)
+    again = (f", and {game.name(gid)} rolls the hits again"
+             if game.content.generals[gid].ability.counterattack_reroll_ones else "")
     words = (f"{game.name(card)} counter-attacks {game.name(gid)} with {count(n, 'die')} "
-             f"({_pct(p)} each to hit): {loss:.2f} grey cubes lost on average")
+             f"({_pct(p)} each to hit{again}): {loss:.2f} grey cubes lost on average")
     return words + (f", {_pct(wiped)} he is wiped out" if wiped >= 0.0005 else "")
 
 
@@ -290,7 +292,8 @@ def _reasons(game: FallBlau, cmd: Command) -> tuple[list[str], str]:
             if own is not None and own.red:
                 out.append("If it stands: " + _risk_words(game, g, own.card, own.red, s.generals[g].cubes)
                            + " at the end of the turn.")
-            out += list(o.notes)
+            if o.notes:
+                out.append("Notes: " + "; ".join(o.notes) + ".")
             return [*out, *([last.strip()] if last else [])], "FB Attack! order"
         case Advance(general=g, card=card, second=second):
             red = min(game.deploy_red(card), game.red_reserve())
@@ -304,8 +307,9 @@ def _reasons(game: FallBlau, cmd: Command) -> tuple[list[str], str]:
             spec = game.content.generals[g]
             cubes = max(0, min(game.c.consolidate_cubes, spec.cubes - s.generals[g].cubes, game.grey_reserve()))
             gain = min(game.c.consolidate_supply + spec.ability.consolidate_supply, game.c.supply_max - s.supply)
-            out = [f"It buys {count(cubes, 'grey cube')} for {name(g)} and {gain} supply "
-                   f"(supply {s.supply} to {s.supply + gain}): no attack here is worth its risk now."]
+            bonus = f", {spec.ability.consolidate_supply} of it his own" if spec.ability.consolidate_supply else ""
+            out = [f"It buys {count(cubes, 'grey cube')} for {name(g)} and {gain} supply{bonus} "
+                   f"(supply {s.supply} to {s.supply + gain}): worth more now than any attack or advance."]
             if left:
                 out.append(_major_words(game))
             return out, "FB Consolidate order"
@@ -349,8 +353,11 @@ def _reasons(game: FallBlau, cmd: Command) -> tuple[list[str], str]:
             return [f"{name(g)}: {why} ({count(s.generals[g].cubes, 'grey cube')})."], s.decision.rule
         case ChooseSlot(slot=slot):
             f = s.front[slot]
-            held = f"{name(f.card)} holds {count(f.red, 'red cube')}" if f else "the position is empty"
-            return [f"Position {slot + 1}: {held}, the fewest to fight through."], s.decision.rule
+            if s.decision.kind == "reinforce" and f is not None:
+                return [f"{name(f.card)} takes the red cubes: of the tied cards it holds fewest "
+                        f"({count(f.red, 'red cube')})."], s.decision.rule
+            return [f"Position {slot + 1}: the tied positions face Generals with the same grey cubes; "
+                    "the first is taken."], s.decision.rule
         case Reroll(die=None):
             return ["Every white die already did its best: keep the roll."], "FB General ability"
         case Reroll(die=i):

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from rules.fallblau import Attack, EndTurn, Reorganize, new_game
+from rules.fallblau import Attack, Consolidate, EndTurn, PlayEvent, Reorganize, new_game
 from rules.fallblau.hint import (
     HintBot, counter_risk, hint, major_next_turn, turns_left, unseen_events,
 )
@@ -151,3 +151,35 @@ def test_hint_bot_plays_only_legal_commands_to_the_end(seed, hard):
         assert cmd in game.legal()
         game.apply(cmd)
     assert hint(game) is None
+
+
+def test_consolidate_hint_says_what_it_buys_and_the_next_major_risk(make_game, place):
+    """FB Consolidate order: a grey cube back (up to the start) and 2 supply, Paulus 1 more (FB
+    General ability); the hint says so, with the chance of a Major Soviet Counter-Attack in next
+    turn's draws."""
+    game = make_game(generals=REGULARS)
+    s = game.state
+    s.discard += s.hand
+    s.hand.clear()
+    s.unlocked.clear()
+    s.supply = 0
+    for g in ("hoth", "salmuth"):
+        s.generals[g].ready = False
+    s.generals["paulus"].cubes = 4
+    h = hint(game)
+    assert h.command == Consolidate("paulus")
+    assert "It buys 1 grey cube for Friedrich Paulus and 3 supply, 1 of it his own (supply 0 to 3)" in h.text
+    assert f"{major_next_turn(game):.1%} chance" in h.text and h.rule == "FB Consolidate order"
+
+
+def test_play_card_hint_says_what_the_card_buys(make_game):
+    """FB The Event Deck: a hold card played for supply when the depot runs low."""
+    game = make_game(generals=REGULARS)
+    s = game.state
+    s.supply = 1
+    s.unlocked.clear()
+    for g in s.generals.values():
+        g.ready = False
+    h = hint(game)
+    assert h.command == PlayEvent("nachschub")
+    assert "Nachschub adds 2 supply (supply 1 to 3)." in h.text and h.rule == "FB The Event Deck"
