@@ -183,3 +183,32 @@ def test_play_card_hint_says_what_the_card_buys(make_game):
     h = hint(game)
     assert h.command == PlayEvent("nachschub")
     assert "Nachschub adds 2 supply (supply 1 to 3)." in h.text and h.rule == "FB The Event Deck"
+
+
+class SealedDeck(list):
+    """The Event deck face down: its size may be read, never a card."""
+
+    def _peek(self, *args):
+        raise AssertionError("the hint looked at the Event deck")
+
+    __getitem__ = __iter__ = __contains__ = index = count = _peek
+
+
+def test_hint_reads_no_card_of_the_face_down_deck():
+    """Over whole games the hint and its words read the deck's size (the view's deck_size), never
+    a card of it (a General who looks ahead puts the top cards in order: those are shown)."""
+    for seed in range(4):
+        game = new_game(seed=seed, generals=REGULARS, hard=seed % 2 == 1, undo=False)
+        while game.outcome is None:
+            s = game.state
+            if s.decision is None or s.decision.kind != "peek":
+                game.legal()                        # legal() itself is the rules', before the seal
+                deck = s.deck
+                s.deck = SealedDeck(deck)
+                try:
+                    h = hint(game)
+                finally:
+                    s.deck = deck
+            else:
+                h = hint(game)
+            game.apply(h.command)
