@@ -810,7 +810,6 @@ async def test_bang_shows_the_hint_with_its_reasons_and_changes_nothing():
     from rules.fallblau.hint import hint
     from tui.fallblau.hint import HintScreen
     game = fresh(5)
-    game.state.front[1] = None
     app = WartableApp(game=game)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -828,12 +827,8 @@ async def test_bang_shows_the_hint_with_its_reasons_and_changes_nothing():
         assert game.digest() == before and game.log == []
         # the keys the hint names give its order
         await pilot.press("exclamation_mark")
-        where = flat(app).split("In the menu: ", 1)[1].split(".", 1)[0]
+        assert "In the menu: Advance (d) > Hermann Hoth (1) > Voronezh" in flat(app)
         await pilot.press("escape")
-        keys = [part.rsplit("(", 1)[1].rstrip(")") for part in where.split(" > ") if part.endswith(")")]
-        assert keys, where
-        await pilot.press(*keys)
-        if not game.log:                    # an entry without a fixed key: the last step by its label
-            await pilot.press(key_for(app, game.describe(expected.command).split(": ", 1)[-1][:12]))
+        await pilot.press("d", "1")             # one card, one way: the rest is passed through
         await close_resolutions(pilot)
         assert game.log[-1] == expected.command
