@@ -113,6 +113,12 @@ def unseen_events(game: FallBlau) -> list[str]:
     return [e for e in game.content.event_ids(game.hard) if e not in seen]
 
 
+def deploying(game: FallBlau) -> str | None:
+    """The Major Soviet Counter-Attack card whose tied position is being chosen (drawn face up)."""
+    tasks = game.state.tasks
+    return tasks[0].card if tasks and tasks[0].kind == "deploy_pending" else None
+
+
 def major_next_turn(game: FallBlau) -> float:
     """The chance the next turn's two draws bring a Major Soviet Counter-Attack, from the cards
     not yet seen (hypergeometric; FB Major Soviet Counter-Attacks)."""
@@ -143,6 +149,8 @@ class HintSearch:
     def score(self, game: FallBlau, cmd: Command) -> float:
         s = game.state
         if s.decision is not None:
+            if s.decision.kind == "deploy":
+                return -self.deploy_risk(game, cmd.slot)
             return self.greedy.score(game, cmd)
         worth = self.worth(game)
         match cmd:
@@ -185,6 +193,20 @@ class HintSearch:
             loss, wiped = counter_risk(game, gid, f.card, f.red, s.generals[gid].cubes)
             total += CUBE * worth * loss + self.general_cost(worth) * wiped
         return total
+
+    def deploy_risk(self, game: FallBlau, slot: int) -> float:
+        """The cost, in score units, of a Major Soviet Counter-Attack deployed at `slot`: it strikes
+        the General there at once with its red cubes (FB Major Soviet Counter-Attacks), so a tie is
+        broken toward the General it hurts least (Salmuth rolls the hits again)."""
+        s = game.state
+        card = deploying(game)
+        gid = s.slots[slot]
+        if gid is None or card is None:
+            return 0.0
+        worth = self.worth(game)
+        red = min(game.content.events[card].n, game.red_reserve())
+        loss, wiped = counter_risk(game, gid, card, red, s.generals[gid].cubes)
+        return CUBE * worth * loss + self.general_cost(worth) * wiped
 
     def attack_value(self, game: FallBlau, cmd: Attack, worth: float) -> float:
         s = game.state
@@ -356,8 +378,12 @@ def _reasons(game: FallBlau, cmd: Command) -> tuple[list[str], str]:
             if s.decision.kind == "reinforce" and f is not None:
                 return [f"{name(f.card)} takes the red cubes: of the tied cards it holds fewest "
                         f"({count(f.red, 'red cube')})."], s.decision.rule
-            return [f"Position {slot + 1}: the tied positions face Generals with the same grey cubes; "
-                    "the first is taken."], s.decision.rule
+            card, gid = deploying(game), s.slots[slot]
+            if s.decision.kind == "deploy" and card is not None and gid is not None:
+                red = min(game.content.events[card].n, game.red_reserve())
+                return ["At once " + _risk_words(game, gid, card, red, s.generals[gid].cubes)
+                        + ": of the tied positions, the least harm."], s.decision.rule
+            return [f"Position {slot + 1}: the tied positions are alike; the first is taken."], s.decision.rule
         case Reroll(die=None):
             return ["Every white die already did its best: keep the roll."], "FB General ability"
         case Reroll(die=i):

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings, strategies as st
 
-from rules.fallblau import Attack, Consolidate, EndTurn, PlayEvent, Reorganize, new_game
+from rules.fallblau import Attack, ChooseSlot, Consolidate, EndTurn, PlayEvent, Reorganize, new_game
 from rules.fallblau.hint import (
     HintBot, counter_risk, hint, major_next_turn, turns_left, unseen_events,
 )
@@ -212,3 +212,14 @@ def test_hint_reads_no_card_of_the_face_down_deck():
             else:
                 h = hint(game)
             game.apply(h.command)
+
+
+def test_a_tied_major_counter_attack_goes_where_it_harms_least(make_game):
+    """FB Major Soviet Counter-Attacks: tied among Generals of 5 cubes, it is put in front of
+    Salmuth, who rolls its hits again (FB General ability); the hint says what it costs there."""
+    game = make_game(generals=("hoth", "ruoff", "salmuth"), deck=("brueckenkopf_serafimowitsch", "nachschub"))
+    assert game.state.decision.kind == "deploy"
+    h = hint(game)
+    assert h.command == ChooseSlot(2)
+    assert "Brückenkopf Serafimowitsch counter-attacks Hans von Salmuth with 3 dice" in h.text
+    assert "rolls the hits again" in h.text and h.rule == "FB Major Soviet Counter-Attacks"
