@@ -91,3 +91,135 @@ def test_the_private_first_frame_modules_the_zygote_warms_are_still_there():
     for name in FIRST_FRAME_MODULES:
         assert name in sys.modules, name
         assert importlib.util.find_spec(name) is not None, name
+
+
+# ---- Only the cells that changed, on the wire (ChangedCellsApp) ---------------------------
+
+def test_changed_cells_app_relies_on_chops_update_and_app_display_of_this_textual():
+    """ChangedCellsApp reads a ChopsUpdate as ChopsUpdate.render_segments does and overrides
+    App._display with its checks: when an upgrade changes either, read them again (the entry
+    in tui/textual_insides.py says what is relied on), then record the new digests."""
+    from textual._compositor import ChopsUpdate, LayoutUpdate
+    from textual.app import App
+    from textual.strip import Strip
+
+    digest = lambda f: hashlib.sha256(inspect.getsource(f).encode()).hexdigest()   # noqa: E731
+    assert digest(ChopsUpdate.render_segments) == textual_insides.CHOPS_RENDER_SEGMENTS, \
+        "Textual's ChopsUpdate.render_segments changed: ChangedCells must read chops as it does"
+    assert digest(App._display) == textual_insides.APP_DISPLAY, \
+        "Textual's App._display changed: ChangedCellsApp._display must make the same checks"
+    assert {"chops", "spans", "chop_ends"} <= set(inspect.signature(ChopsUpdate).parameters)
+    assert {"strips", "region"} <= set(inspect.signature(LayoutUpdate).parameters)
+    assert hasattr(Strip([]), "_segments") and callable(Strip.render_style)
+    assert textual.__version__ in textual_insides.CHECKED_ON
+
+
+class _Tap:
+    """Every string the app writes to its terminal, as a terminal would receive it."""
+
+    def __init__(self, app) -> None:
+        self.sent: list[str] = []
+        driver = app._driver
+        sent = self.sent
+
+        class Tapped(type(driver)):
+            is_headless = False                   # so App._display writes, as on a terminal
+
+            def write(self, data: str) -> None:
+                sent.append(data)
+
+            def flush(self) -> None:
+                pass
+
+        driver.__class__ = Tapped
+
+    def take(self) -> str:
+        text = "".join(self.sent)
+        self.sent.clear()
+        return text
+
+
+def _textuals_full_frame(app, size) -> "Screen":
+    from tests.support.terminal import Screen
+
+    screen = Screen(*size)
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    screen.feed(update.render_segments(app.console))
+    return screen
+
+
+async def _drawn(pilot) -> None:
+    """Pause until nothing is waiting to be drawn."""
+    app = pilot.app
+    for _ in range(40):
+        await pilot.pause()
+        screen = app.screen
+        if not (screen._compositor._dirty_regions or screen._dirty_widgets or screen._layout_required
+                or screen._repaint_required):
+            return
+    raise AssertionError("the screen never settled")
+
+
+def _diff(ours, theirs) -> str:
+    for y, (a, b) in enumerate(zip(ours.cells, theirs.cells)):
+        for x, (ca, cb) in enumerate(zip(a, b)):
+            if ca != cb:
+                return f"first difference at x={x} y={y}: sent {ca!r}, Textual's frame {cb!r}\n" \
+                       f"sent:\n{ours.text()}\nTextual:\n{theirs.text()}"
+    return ""
+
+
+WALK_KEYS = ["up", "down", "left", "right", "tab", "shift+tab", "enter", "space", "v", "pagedown",
+             "pageup", "home", "end", "escape", "1", "2"]
+
+
+def _games():
+    from tests.bench.test_roads_tui_bench import mid_game
+    from tests.bench.test_tui_bench import full_hand_game
+    from tests.tui.test_screen_speed import _midgame_toi
+    return {"fallblau": full_hand_game, "roads": mid_game, "toi": _midgame_toi}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game_name,env", [("fallblau", {}), ("roads", {}), ("toi", {}),
+                                           ("roads", {"NO_COLOR": "1"}),
+                                           ("fallblau", {"TEXTUAL_COLOR_SYSTEM": "standard"})],
+                         ids=["fallblau", "roads", "toi", "roads-no-color", "fallblau-standard"])
+async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, env, size, tmp_path, monkeypatch):
+    """A random walk of keys in a game: the bytes the app wrote, replayed into a model of a
+    terminal, show after every key exactly the frame Textual renders whole (every cell's
+    character, style and link); and partial updates did go out as changed cells."""
+    import random
+
+    from tests.support.terminal import Screen
+
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    game = _games()[game_name]()
+    rng = random.Random(f"{game_name}{size}{sorted(env.items())}")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await _drawn(pilot)
+        tap = _Tap(app)
+        app.screen.refresh()                     # a full frame, through the tap: the start
+        await _drawn(pilot)
+        wire = Screen(*size)
+        wire.feed(tap.take())
+        assert not _diff(wire, _textuals_full_frame(app, size)), _diff(wire, _textuals_full_frame(app, size))
+        partial = 0
+        for step in range(60):
+            key = rng.choice(WALK_KEYS)
+            await pilot.press(key)
+            await _drawn(pilot)
+            if app.return_code is not None or not app.is_running:
+                break
+            sent = tap.take()
+            wire.feed(sent)
+            frame = app._wire_frame
+            partial += bool(sent) and frame is not None and frame.width == size[0]
+            problem = _diff(wire, _textuals_full_frame(app, size))
+            assert not problem, f"after {step + 1} keys (the last {key!r}): {problem}"
+        assert step >= 30, "the walk ended early"
+        assert partial >= 10
