@@ -215,8 +215,8 @@ def _render_run(cells: list, color_system) -> str:
 
 
 def _changed_runs(old: list, new: list, x1: int, x2: int) -> list[list[int]]:
-    """[start, end) runs of cells in x1..x2 where ``new`` differs from ``old``, whole
-    characters (a wide character's two cells go together)."""
+    """[start, end) runs of cells in x1..x2 where ``new`` differs from ``old`` (a cell not known
+    differs), whole characters (a wide character's second cell goes with it)."""
     runs: list[list[int]] = []
     x = x1
     while x < x2:
@@ -224,9 +224,7 @@ def _changed_runs(old: list, new: list, x1: int, x2: int) -> list[list[int]]:
         if a is not None and a[0] == b[0] and a[1] == b[1]:
             x += 1
             continue
-        start = x
-        if b[0] == "" or (a is not None and a[0] == ""):   # the right half of a wide character
-            start = max(x1, x - 1)
+        start = x            # never a wide character's right half: that differs only with its left
         x += 1
         while x < x2:
             a, b = old[x], new[x]

@@ -19,9 +19,11 @@ OSC = re.compile(r"\x1b\](.*?)(?:\x07|\x1b\\)", re.S)
 
 
 class Screen:
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, fill: str = " ") -> None:
+        """``fill``: what the cells hold before anything is written (a terminal's content after
+        a resize or at the start is not known: a test fills it with something no frame shows)."""
         self.width, self.height = width, height
-        self.cells = [[(" ", "", "")] * width for _ in range(height)]
+        self.cells = [[(fill, "", "")] * width for _ in range(height)]
         self.x = self.y = 0
         self.sgr = ""
         self.link = ""
@@ -107,3 +109,31 @@ class Screen:
 
     def text(self) -> str:
         return "\n".join("".join(c[0] for c in row) for row in self.cells)
+
+
+class Tap:
+    """Every string a running test app (``run_test``) writes to its terminal, as a terminal would
+    receive it: its headless driver made to say it is not headless (so ``App._display`` writes)
+    and to keep what it is given."""
+
+    def __init__(self, app) -> None:
+        self.sent: list[str] = []
+        driver = app._driver
+        sent = self.sent
+
+        class Tapped(type(driver)):
+            is_headless = False
+
+            def write(self, data: str) -> None:
+                sent.append(data)
+
+            def flush(self) -> None:
+                pass
+
+        driver.__class__ = Tapped
+
+    def take(self) -> str:
+        """What was written since the last take."""
+        text = "".join(self.sent)
+        self.sent.clear()
+        return text

@@ -114,31 +114,6 @@ def test_changed_cells_app_relies_on_chops_update_and_app_display_of_this_textua
     assert textual.__version__ in textual_insides.CHECKED_ON
 
 
-class _Tap:
-    """Every string the app writes to its terminal, as a terminal would receive it."""
-
-    def __init__(self, app) -> None:
-        self.sent: list[str] = []
-        driver = app._driver
-        sent = self.sent
-
-        class Tapped(type(driver)):
-            is_headless = False                   # so App._display writes, as on a terminal
-
-            def write(self, data: str) -> None:
-                sent.append(data)
-
-            def flush(self) -> None:
-                pass
-
-        driver.__class__ = Tapped
-
-    def take(self) -> str:
-        text = "".join(self.sent)
-        self.sent.clear()
-        return text
-
-
 def _textuals_full_frame(app, size) -> "Screen":
     from tests.support.terminal import Screen
 
@@ -169,8 +144,9 @@ def _diff(ours, theirs) -> str:
     return ""
 
 
-WALK_KEYS = ["up", "down", "left", "right", "tab", "shift+tab", "enter", "space", "v", "pagedown",
-             "pageup", "home", "end", "escape", "1", "2"]
+# moves, choices, and the keys that open a screen over the game (help, log, rules, hand, cards)
+WALK_KEYS = ["up", "down", "left", "right", "up", "down", "tab", "shift+tab", "enter", "space", "v",
+             "pagedown", "pageup", "home", "end", "escape", "1", "2", "question_mark", "l", "r", "h", "x"]
 
 
 def _games():
@@ -191,7 +167,7 @@ async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, en
     character, style and link); and partial updates did go out as changed cells."""
     import random
 
-    from tests.support.terminal import Screen
+    from tests.support.terminal import Screen, Tap
 
     monkeypatch.setenv("WARTABLE_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("NO_COLOR", raising=False)
@@ -202,24 +178,113 @@ async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, en
     app = WartableApp(game, autosave=False)
     async with app.run_test(size=size) as pilot:
         await _drawn(pilot)
-        tap = _Tap(app)
+        tap = Tap(app)
         app.screen.refresh()                     # a full frame, through the tap: the start
         await _drawn(pilot)
-        wire = Screen(*size)
+        wire = Screen(*size, fill="?")
         wire.feed(tap.take())
         assert not _diff(wire, _textuals_full_frame(app, size)), _diff(wire, _textuals_full_frame(app, size))
         partial = 0
+        now = size
         for step in range(60):
             key = rng.choice(WALK_KEYS)
-            await pilot.press(key)
+            if step in (20, 40):             # a resize: the terminal's cells unknown, a full frame
+                now = (size[0] + 9, size[1] + 5) if step == 20 else size
+                await pilot.resize_terminal(*now)
+                wire = Screen(*now, fill="?")
+            else:
+                await pilot.press(key)
             await _drawn(pilot)
             if app.return_code is not None or not app.is_running:
                 break
             sent = tap.take()
             wire.feed(sent)
             frame = app._wire_frame
-            partial += bool(sent) and frame is not None and frame.width == size[0]
-            problem = _diff(wire, _textuals_full_frame(app, size))
+            partial += bool(sent) and frame is not None and frame.width == now[0]
+            problem = _diff(wire, _textuals_full_frame(app, now))
             assert not problem, f"after {step + 1} keys (the last {key!r}): {problem}"
         assert step >= 30, "the walk ended early"
         assert partial >= 10
+
+
+_GLYPHS = ["a", "b", " ", "─", "┼", "│", "╋", "•", "中", "文", "🙂", "e\u0301", "·", "…"]
+
+
+def _strip(draw, width: int, styles):
+    """A strip exactly ``width`` cells wide of glyphs (wide ones, box drawing, a combining mark)
+    in a few styles (one with a link)."""
+    from hypothesis import strategies as st
+    from rich.cells import cell_len
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    segments, used = [], 0
+    while used < width:
+        text = "".join(draw(st.lists(st.sampled_from(_GLYPHS), min_size=1, max_size=6)))
+        while cell_len(text) > width - used:
+            text = text[:-1]
+        if not text or not cell_len(text):
+            text = " "
+        segments.append(Segment(text, draw(st.sampled_from(styles))))
+        used += cell_len(text)
+    return Strip(segments, width)
+
+
+@pytest.mark.parametrize("color_system", ["truecolor", "standard"])
+def test_changed_cells_of_wide_characters_and_box_drawing_replay_as_textuals_writes(color_system):
+    """Property: a full frame, then partial updates of random pieces of lines (wide characters,
+    box drawing, a combining mark, styles, a link) in random spans; what ChangedCells writes,
+    replayed, leaves every cell as Textual's own writes of the same updates leave it; and never
+    more bytes than Textual's."""
+    import io
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from rich.console import Console
+    from rich.style import Style
+    from textual._compositor import ChopsUpdate, LayoutUpdate
+    from textual.geometry import Region
+
+    from tests.support.terminal import Screen
+
+    width, height = 30, 6
+    styles = [None, Style(bold=True), Style(color="red", bgcolor="blue"), Style(color="#336699"),
+              Style(underline=True, link="https://example.org/a"), Style(color="red", bgcolor="blue", meta={"x": 1})]
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.data())
+    def check(data):
+        draw = data.draw
+        console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                          color_system=color_system, legacy_windows=False)
+        cuts = [sorted({0, width} | set(draw(st.lists(st.integers(1, width - 1), max_size=3))))
+                for _ in range(height)]
+        lines = [{a: _strip(draw, b - a, styles) for a, b in zip(row, row[1:])} for row in cuts]
+        frame = textual_insides.WireFrame(object(), width, height)
+        ours, theirs = Screen(width, height, fill="?"), Screen(width, height, fill="?")
+        full = LayoutUpdate([list(line.values()) for line in lines], Region(0, 0, width, height))
+        sent = textual_insides.FullFrame(frame, full).render_segments(console)
+        assert sent == full.render_segments(console)
+        ours.feed(sent)
+        theirs.feed(sent)
+        for _ in range(draw(st.integers(1, 6))):
+            changed = draw(st.lists(st.integers(0, height - 1), min_size=1, max_size=height, unique=True))
+            for y in changed:
+                for a, b in zip(cuts[y], cuts[y][1:]):
+                    if draw(st.booleans()):
+                        lines[y][a] = _strip(draw, b - a, styles)
+            spans = []
+            for y in sorted(changed):
+                x1 = draw(st.sampled_from(cuts[y][:-1]))
+                x2 = draw(st.sampled_from([c for c in cuts[y] if c > x1]))
+                spans.append((y, x1, x2))
+            chops = [dict(line) for line in lines]
+            update = ChopsUpdate(chops, spans, [row[1:] for row in cuts])
+            mine = textual_insides.ChangedCells(frame, update).render_segments(console)
+            textuals = update.render_segments(console)
+            ours.feed(mine)
+            theirs.feed(textuals)
+            assert ours.cells == theirs.cells, _diff(ours, theirs)
+            assert len(mine) <= len(textuals)
+
+    check()
