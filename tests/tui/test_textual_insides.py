@@ -159,20 +159,26 @@ def _games():
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("game_name,env", [("fallblau", {}), ("roads", {}), ("toi", {}),
                                            ("roads", {"NO_COLOR": "1"}),
-                                           ("fallblau", {"TEXTUAL_COLOR_SYSTEM": "standard"})],
-                         ids=["fallblau", "roads", "toi", "roads-no-color", "fallblau-standard"])
+                                           ("fallblau", {"TEXTUAL_COLOR_SYSTEM": "standard"}),
+                                           ("roads", {"TEXTUAL_COLOR_SYSTEM": "truecolor"})],
+                         ids=["fallblau", "roads", "toi", "roads-no-color", "fallblau-standard", "roads-truecolor"])
 async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, env, size, tmp_path, monkeypatch):
     """A random walk of keys in a game: the bytes the app wrote, replayed into a model of a
     terminal, show after every key exactly the frame Textual renders whole (every cell's
     character, style and link); and partial updates did go out as changed cells."""
     import random
 
+    import textual.constants
+
     from tests.support.terminal import Screen, Tap
 
     monkeypatch.setenv("WARTABLE_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("NO_COLOR", raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
+    if "NO_COLOR" in env:
+        monkeypatch.setenv("NO_COLOR", env["NO_COLOR"])      # read by each App as it is made
+    # Textual reads TEXTUAL_COLOR_SYSTEM once, at import: the value it keeps is set instead
+    # (256 colours by default, as a player's xterm-256color)
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", env.get("TEXTUAL_COLOR_SYSTEM", "256"))
     game = _games()[game_name]()
     rng = random.Random(f"{game_name}{size}{sorted(env.items())}")
     app = WartableApp(game, autosave=False)
