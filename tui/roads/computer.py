@@ -82,5 +82,7 @@ def _copy(game):
     from rules.core.dice import SeededDice
     from rules.roads.game import Roads
     state = pickle.loads(pickle.dumps(game.state, protocol=pickle.HIGHEST_PROTOCOL))
-    return Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
+    copy = Roads(state, SeededDice(game.seed), game.content, game.map, seed=game.seed,
                  options=dict(game.options), undo=False)
+    copy.log = list(game.log)     # the AI seeds each decision from the count (issue 25 item 3)
+    return copy
