@@ -222,10 +222,13 @@ def run(bots: tuple[str, ...], games: int, jobs: int, results: str, seed: int = 
         for t in todo:
             kept(play(*t))
     else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs)
+        try:
             futures = [pool.submit(play, *t) for t in todo]
             for fut in as_completed(futures):
                 kept(fut.result())
+        finally:                      # stopped or failed: the games not begun are not played
+            pool.shutdown(wait=True, cancel_futures=True)
     return {t: done[t] for t in plan}
 
 
