@@ -39,9 +39,10 @@ def test_a_file_of_version_1_is_migrated_and_keeps_its_records(tmp_path):
     db.commit()
     db.close()
     s = Store.open_in(folder)
-    assert s.version() == 2
+    assert s.version() == 3
     assert s.player_of_key("key-1").name == "Ann"
     s.db.execute("SELECT * FROM notices")          # step 2 ran
+    s.db.execute("SELECT options, started FROM games")      # and step 3
 
 
 def test_a_file_of_a_newer_version_is_refused_by_name(tmp_path):
@@ -89,6 +90,19 @@ def test_an_open_seat_is_taken_by_one_player_a_kept_one_only_by_its_player(tmp_p
     assert s.take_seat("roads-2", "axis", "Bob")
     assert s.game("roads-1").seat_of("Cy").side == "soviet"
     assert s.open_games("Bob") == []
+
+
+def test_the_save_of_a_game_is_claimed_once_and_only_when_every_seat_is_taken(tmp_path):
+    s = seated(tmp_path)
+    s.add_game("toi-1", "toi", "Ann", [("german", "German"), ("soviet", "Soviet")], taken={"german": "Ann"},
+               options={"start": "ramming-speed"}, started=False)
+    assert s.claim_start("toi-1") is None                    # the Soviet seat is open
+    s.take_seat("toi-1", "soviet", "Bob")
+    row = s.claim_start("toi-1")
+    assert row is not None and row.options == {"start": "ramming-speed"} and row.started
+    assert s.claim_start("toi-1") is None                    # once
+    s.rename_seats("toi-1", {"german": "Ann", "soviet": "Bob"})
+    assert [(x.side, x.player) for x in s.game("toi-1").seats] == [("Ann", "Ann"), ("Bob", "Bob")]
 
 
 def test_your_games_list_those_waiting_for_you_first(tmp_path):

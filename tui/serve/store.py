@@ -15,6 +15,7 @@ it is opened, one of a newer version (a newer wartable's) is refused.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -46,6 +47,11 @@ MIGRATIONS: tuple[str, ...] = (
                           player INTEGER NOT NULL REFERENCES players(id), since REAL NOT NULL,
                           made REAL NOT NULL, done REAL, outcome TEXT NOT NULL DEFAULT '',
                           UNIQUE (game, player, since));
+    """,
+    # 3: a game's options, and whether its save is made (when its last seat is taken)
+    """
+    ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE games ADD COLUMN started INTEGER NOT NULL DEFAULT 1;
     """,
 )
 
@@ -79,6 +85,11 @@ class GameRow:
     last_move: str
     over: bool
     seats: tuple[SeatRow, ...]
+    options: dict
+    started: bool             # its save is made: every seat was taken
+
+    def full(self) -> bool:
+        return all(s.player is not None for s in self.seats)
 
     def seat_of(self, name: str) -> SeatRow | None:
         return next((s for s in self.seats if s.player is not None and s.player.lower() == name.lower()), None)
@@ -191,16 +202,18 @@ class Store:
     # -- games and seats -----------------------------------------------------------------
     def add_game(self, game_id: str, game: str, creator: str | None, seats: list[tuple[str, str]],
                  *, taken: dict[str, str] | None = None, reserved: dict[str, str] | None = None,
-                 watchable: bool = True, to_play: tuple[str, ...] = (), last_move: str = "") -> None:
+                 watchable: bool = True, to_play: tuple[str, ...] = (), last_move: str = "",
+                 options: dict | None = None, started: bool = True) -> None:
         """Record a new hosted game: its seats (side, label), those ``taken`` (side -> player's
         name) and those ``reserved`` (side -> the name of the one player who may take it)."""
         taken, reserved = taken or {}, reserved or {}
         now = time.time()
         with self._write():
-            self.db.execute("INSERT INTO games (id, game, created, creator, watchable, to_play, since, last_move) "
-                            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO games (id, game, created, creator, watchable, to_play, since, last_move, "
+                            "options, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             (game_id, game, now, self._player_id(creator) if creator else None,
-                             int(watchable), ",".join(to_play), now, last_move))
+                             int(watchable), ",".join(to_play), now, last_move, json.dumps(options or {}),
+                             int(started)))
             for side, label in seats:
                 holder = self._player_id(taken[side]) if side in taken else None
                 self.db.execute("INSERT INTO seats (game, side, label, player, reserved) VALUES (?, ?, ?, ?, ?)",
@@ -236,16 +249,39 @@ class Store:
 
     def _games(self, where: str, args: tuple) -> list[GameRow]:
         found = self.db.execute(
-            "SELECT g.id, g.game, g.created, g.watchable, g.to_play, g.since, g.last_move, g.over "
-            f"FROM games g {where} ORDER BY g.since DESC", args).fetchall()
+            "SELECT g.id, g.game, g.created, g.watchable, g.to_play, g.since, g.last_move, g.over, g.options, "
+            f"g.started FROM games g {where} ORDER BY g.since DESC", args).fetchall()
         out = []
-        for gid, game, created, watchable, to_play, since, last, over in found:
+        for gid, game, created, watchable, to_play, since, last, over, options, started in found:
             seats = tuple(SeatRow(side, label, holder, kept) for side, label, holder, kept in self.db.execute(
                 "SELECT s.side, s.label, p.name, s.reserved FROM seats s LEFT JOIN players p ON p.id = s.player "
                 "WHERE s.game = ? ORDER BY s.rowid", (gid,)))
             out.append(GameRow(gid, game, created, bool(watchable), tuple(filter(None, to_play.split(","))),
-                               since, last, bool(over), seats))
+                               since, last, bool(over), seats, json.loads(options), bool(started)))
         return out
+
+    def claim_start(self, game_id: str) -> GameRow | None:
+        """The game, once, to the one caller who is to make its save: every seat taken and no
+        save made yet (None for everyone else). ``started`` is set at once; ``unclaim`` sets
+        it back when the save cannot be made."""
+        with self._write():
+            cur = self.db.execute("UPDATE games SET started = 1 WHERE id = ? AND started = 0 AND NOT EXISTS "
+                                  "(SELECT 1 FROM seats WHERE game = ? AND player IS NULL)", (game_id, game_id))
+            if cur.rowcount != 1:
+                return None
+        return self.game(game_id)
+
+    def unclaim(self, game_id: str) -> None:
+        with self._write():
+            self.db.execute("UPDATE games SET started = 0 WHERE id = ?", (game_id,))
+
+    def rename_seats(self, game_id: str, sides: dict[str, str]) -> None:
+        """Give seats the sides the made game names them by (a player's name, in Tide of Iron
+        and Victory: the seat the lobby made as "german" is its player's name once the save is)."""
+        with self._write():
+            for old, new in sides.items():
+                if old != new:
+                    self.db.execute("UPDATE seats SET side = ? WHERE game = ? AND side = ?", (new, game_id, old))
 
     def games_of(self, name: str) -> list[GameRow]:
         """The games ``name`` holds a seat in: those waiting for them first, the longest
@@ -292,7 +328,7 @@ class Store:
             return names
 
     def live_games(self) -> list[GameRow]:
-        return self._games("WHERE g.over = 0", ())
+        return self._games("WHERE g.over = 0 AND g.started = 1", ())
 
     # -- notices -----------------------------------------------------------------------------
     def add_notice(self, game_id: str, name: str) -> Notice | None:
