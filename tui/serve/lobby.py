@@ -29,7 +29,7 @@ from textual.widgets import Input, Static
 from tui.widgets.command_menu import CommandMenu
 
 from . import hosted
-from .store import GameRow, Store, check_name
+from .store import GameRow, Store, check_name, name_for_key
 
 REFRESH = 1.0          # seconds between reads of the store
 HERE = Path(__file__).resolve().parent.parent
@@ -250,7 +250,6 @@ class NewHostedScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Static(Text("New hosted game", style="bold"))
             yield CommandMenu(id="new-menu")
             yield Input(id="new-name", max_length=40, placeholder="a player's name (empty: open to any key)")
             yield Static("Enter changes a choice · Esc back", id="lobby-keys")
@@ -382,23 +381,11 @@ class LobbyApp(App):
         self.exit(None)
 
 
-def player_name(store: Store, key: str, comment: str) -> str:
-    """The name the lobby knows the key by: the one kept for it, else its comment in the
-    authorized-keys file when that is a good name nobody else has ("" : ask)."""
-    known = store.player_of_key(key)
-    if known is not None:
-        return known.name
-    try:
-        return store.name_key(key, comment).name
-    except ValueError:
-        return ""
-
-
 def run_lobby(serve_dir: Path, key: str, comment: str) -> int:
     """The lobby, and what is chosen in it, until the player quits."""
     store = Store.open_in(Path(serve_dir))
     root = Path(serve_dir) / "games"
-    name = player_name(store, key, comment)
+    name = name_for_key(store, key, comment)
     while True:
         app = LobbyApp(store, root, key, name)
         choice = app.run()

@@ -299,8 +299,8 @@ class Store:
             "AND (s.reserved IS NULL OR s.reserved = ?))", (name,)) if g.seat_of(name) is None]
 
     def watchable(self, name: str) -> list[GameRow]:
-        """Games that let spectators in, where ``name`` holds no seat."""
-        return [g for g in self._games("WHERE g.watchable = 1", ()) if g.seat_of(name) is None]
+        """Games under way that let spectators in, where ``name`` holds no seat."""
+        return [g for g in self._games("WHERE g.watchable = 1 AND g.started = 1", ()) if g.seat_of(name) is None]
 
     def set_turn(self, game_id: str, to_play: tuple[str, ...], last_move: str, over: bool) -> list[str]:
         """Record whose turn it is now; the names of the players it has just come to (those of
@@ -362,6 +362,18 @@ class Store:
         return list(self.db.execute("SELECT p.name, n.since, n.done, n.outcome FROM notices n "
                                     "JOIN players p ON p.id = n.player WHERE n.game = ? ORDER BY n.id",
                                     (game_id,)))
+
+
+def name_for_key(store: Store, key: str, comment: str) -> str:
+    """The name a key's player goes by: the one kept for the key, else its comment in the
+    authorized-keys file when that is a good name no other key has ("": ask them)."""
+    known = store.player_of_key(key)
+    if known is not None:
+        return known.name
+    try:
+        return store.name_key(key, comment).name
+    except (ValueError, sqlite3.Error):
+        return ""
 
 
 def check_name(name: str) -> str:
