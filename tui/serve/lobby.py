@@ -140,6 +140,7 @@ class LobbyScreen(Screen):
 
     def on_mount(self) -> None:
         self.shown: tuple = ()
+        self.title_shown = ""
         self.rows: dict[str, GameRow] = {}
         self.refresh_list()
         self.set_interval(REFRESH, self.refresh_list)
@@ -163,8 +164,10 @@ class LobbyScreen(Screen):
         shown = tuple((path, cmd, self._stamp(cmd)) for path, cmd in entries)
         self.rows = {r.id: r for r in (*mine, *open_, *watch)}
         waiting = sum(1 for r in mine if r.waits_for(me))
-        self.query_one("#lobby-title", Static).update(Text(
-            f"wartable lobby · {me} · {waiting} game{'s' if waiting != 1 else ''} waiting for you", style="bold"))
+        title = f"wartable lobby · {me} · {waiting} game{'s' if waiting != 1 else ''} waiting for you"
+        if title != self.title_shown:             # an unchanged screen sends nothing
+            self.title_shown = title
+            self.query_one("#lobby-title", Static).update(Text(title, style="bold"))
         if shown != self.shown:
             self.shown = shown
             self.query_one(CommandMenu).set_entries(entries, "Lobby", keep_place=True)

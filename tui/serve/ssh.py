@@ -714,8 +714,9 @@ def open_store(hub: Hub) -> None:
         hub.say(f"no lobby: {exc}; keys get the launcher")
         return
     stale = hub.store.drop_stale_notices()
-    if stale:
-        hub.say(f"{stale} turn notice(s) not sent before the last stop were dropped (not sent stale)")
+    if stale:                  # said once the server has told where it listens
+        asyncio.get_running_loop().call_soon(
+            hub.say, f"{stale} turn notice(s) not sent before the last stop were dropped (not sent stale)")
     from .notices import Notices
     hub.notices = Notices(hub)
     hub.notices.start()
