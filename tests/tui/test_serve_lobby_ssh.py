@@ -109,6 +109,10 @@ async def test_two_keys_meet_in_the_lobby_and_the_one_away_gets_the_notice(tmp_p
         await bob.wait_for("YOUR TURN")
         mark = bob.mark()
         bob.send("1")                                # his seat, across the restart
+        await bob.wait_for("Soviet: since you last played", since=mark)
+        assert "Axis have chosen (hidden until both are in)" in bob.since(mark)   # not which
+        mark = bob.mark()
+        bob.send("\r")
         await bob.wait_for("seat: Bob (Soviet)", since=mark)
         bob.close()
         await asyncio.sleep(1.5)
@@ -243,3 +247,28 @@ def test_the_lobby_process_is_confined_to_the_stores_files_and_the_hosted_games(
     assert out.stdout.split("\n")[:2] == ["store ok", "done"], out.stdout + out.stderr
     assert not (serve / "other.sqlite3").exists()
     assert held.db.execute("SELECT count(*) FROM games WHERE started = 1").fetchone()[0] == 1
+
+
+async def test_a_slow_or_missing_notify_command_is_cut_short_and_logged(tmp_path, monkeypatch):
+    """In the server's own process: a command that hangs is killed after the timeout, one
+    that floods its stderr is kept to a few hundred characters, one that is gone is said."""
+    from tui.serve import notices
+    from tui.serve.ssh import Hub, Options
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(notices, "TIMEOUT", 0.5)
+    hub = Hub(Options(port=0))
+    said: list[str] = []
+    hub.say = said.append
+    hub.store = Store.open_in(tmp_path / "serve")
+    hub.store.name_key("key-b", "Bob")
+    hub.store.add_game("roads-1", "roads", "Bob", [("axis", "Axis"), ("soviet", "Soviet")], taken={"axis": "Bob"})
+    notice = hub.store.add_notice("roads-1", "Bob")
+    for command, outcome in ((["sh", "-c", "sleep 30"], "failed: killed after 0.5 s"),
+                             (["sh", "-c", "head -c 100000 /dev/zero | tr '\\0' x >&2; exit 1"], "failed: exit code 1: x"),
+                             ([str(tmp_path / "gone")], "failed: cannot be started")):
+        hub.options.notify_command = command
+        started = asyncio.get_running_loop().time()
+        got = await notices.Notices(hub).send(notice)
+        assert got.startswith(outcome) and len(got) < 500
+        assert asyncio.get_running_loop().time() - started < 5
+    assert len(said) == 3 and all(line.startswith("turn notice for Bob (roads-1): the notify command") for line in said)

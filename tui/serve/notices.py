@@ -46,7 +46,18 @@ class Notices:
             task.cancel()
 
     def connected(self) -> set[str]:
-        return {s.player.lower() for s in self.hub.sessions if s.player}
+        """The names of the players with a session open (one named in its lobby since it
+        started is looked up by its key)."""
+        from .ssh import key_folder
+        names = set()
+        for session in self.hub.sessions:
+            name = session.player
+            if not name and session.owner.key is not None:
+                known = self.store.player_of_key(key_folder(session.owner.key))
+                name = known.name if known else ""
+            if name:
+                names.add(name.lower())
+        return names
 
     async def _watch(self) -> None:
         while True:
@@ -111,14 +122,14 @@ class Notices:
         except OSError as exc:
             return self._failed(notice, f"cannot be started: {exc.strerror or exc}")
         try:
-            _, err = await asyncio.wait_for(proc.communicate(), TIMEOUT)
+            err = await asyncio.wait_for(_stderr(proc), TIMEOUT)
         except asyncio.TimeoutError:
             try:
                 os.killpg(proc.pid, 9)
             except (ProcessLookupError, PermissionError):
                 pass
             await proc.wait()
-            return self._failed(notice, f"killed after {TIMEOUT:.0f} s")
+            return self._failed(notice, f"killed after {TIMEOUT:g} s")
         if proc.returncode != 0:
             text = " ".join(err.decode("utf-8", "replace").split())[:MAX_OUTPUT]
             return self._failed(notice, f"exit code {proc.returncode}" + (f": {text}" if text else ""))
@@ -127,6 +138,19 @@ class Notices:
     def _failed(self, notice: Notice, why: str) -> str:
         self.hub.say(f"turn notice for {notice.player} ({notice.game}): the notify command {why}")
         return f"failed: {why}"
+
+
+async def _stderr(proc) -> bytes:
+    """The first ``MAX_OUTPUT`` bytes of what the command writes on stderr (the rest is read
+    and dropped: a chatty command can neither fill the server's memory nor block on a pipe)."""
+    kept = bytearray()
+    while True:
+        chunk = await proc.stderr.read(4096)
+        if not chunk:
+            break
+        kept += chunk[:max(0, MAX_OUTPUT - len(kept))]
+    await proc.wait()
+    return bytes(kept)
 
 
 def read_turn(save: Path) -> tuple[tuple[str, ...], str, bool]:
