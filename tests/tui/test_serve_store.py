@@ -62,7 +62,7 @@ def test_a_key_is_named_once_and_a_name_is_one_players(tmp_path):
     assert s.player_of_key("key-a").name == "Ann Smith"
     with pytest.raises(ValueError, match="taken by another player"):
         s.name_key("key-b", "ann smith")
-    for bad in ("", "x" * 40, "a\x1b[2Jb", "rm;ls", "tab\there\x07"):
+    for bad in ("", "x" * 40, "a\x1b[2Jb", "rm;ls", "tab\there\x07", "[b]Ann[/]"):
         with pytest.raises(ValueError):
             s.name_key("key-c", bad)
     assert s.player_of_key("key-c") is None

@@ -118,7 +118,7 @@ class NameScreen(Screen):
         try:
             player = self.store.name_key(self.key, event.value)
         except ValueError as exc:
-            self.query_one("#lobby-problem", Static).update(str(exc))
+            self.query_one("#lobby-problem", Static).update(Text(str(exc)))
             return
         self.app.me = player.name
         self.app.switch_screen(LobbyScreen())
@@ -154,7 +154,7 @@ class LobbyScreen(Screen):
         try:
             mine, open_, watch = app.store.games_of(me), app.store.open_games(me), app.store.watchable(me)
         except Exception as exc:            # sqlite3.Error: said, and tried again at the next refresh
-            self.query_one("#lobby-info", Static).update(f"The lobby's records cannot be read now: {exc}")
+            self.query_one("#lobby-info", Static).update(Text(f"The lobby's records cannot be read now: {exc}"))
             return
         entries = [((line_mine(r, me),), ("mine", r.id)) for r in mine]
         entries += [((f"Open: {line_open(r, me)}",), ("open", r.id)) for r in open_]
@@ -181,7 +181,7 @@ class LobbyScreen(Screen):
         info = self.query_one("#lobby-info", Static)
         cmd = message.commands[0] if message.commands else None
         if cmd and len(cmd) == 2 and cmd[1] in self.rows:
-            info.update(details(self.rows[cmd[1]], self.app.me))
+            info.update(Text(details(self.rows[cmd[1]], self.app.me)))     # never read as markup
         else:
             info.update("")
 

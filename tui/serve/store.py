@@ -386,6 +386,6 @@ def check_name(name: str) -> str:
         raise ValueError("A name cannot be empty.")
     if len(cleaned) > MAX_NAME:
         raise ValueError(f"A name has at most {MAX_NAME} characters.")
-    if not cleaned.isprintable() or any(c in cleaned for c in ",\\\"'`$;|&<>"):
+    if not cleaned.isprintable() or any(c in cleaned for c in ",\\\"'`$;|&<>[]{}"):
         raise ValueError("A name holds letters, digits, spaces and simple punctuation only.")
     return cleaned
