@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", choices=["fallblau", "roads"])
     sim.add_argument("--games", type=int, default=None,
                      help="how many games (default: 1000 for Fall Blau, 100 for Roads)")
-    sim.add_argument("--bot", choices=["random", "greedy"], default="greedy",
+    sim.add_argument("--bot", choices=["random", "greedy", "hint"], default="greedy",
                      help="Fall Blau: the bot (default greedy)")
     sim.add_argument("--hard", action="store_true", help="Fall Blau: Hard Mode")
     sim.add_argument("--missions", action="store_true", help="Fall Blau: Missions Mode")

@@ -599,6 +599,11 @@ DEFAULT_KEYS: dict[str, str] = {
 }
 
 
+# `!`, the hint on the Fall Blau and Roads screens, by Textual's name and as typed: not remapped,
+# and no action may take it (one key, one meaning)
+HINT_KEYS = frozenset({"exclamation_mark", "!"})
+
+
 def load_keymap() -> dict[str, str]:
     """The key for each action: the defaults, overridden by the ``[keys]`` table of config.toml.
 
@@ -642,6 +647,9 @@ def load_keymap() -> dict[str, str]:
                                  f"give to their actions and entries; use a named key or a "
                                  f"combination such as \"ctrl+z\" or \"f2\", or swap with "
                                  f"another of u, q, s, r, l.")
+            if one in HINT_KEYS:
+                raise ValueError(f"{path}: [keys] action '{action}': '{one}' is the hint's key "
+                                 f"on the Fall Blau and Roads screens; choose another.")
             if one in seen:
                 raise ValueError(f"{path}: [keys] action '{action}': the key '{one}' is already "
                                  f"used by '{seen[one]}'.")
