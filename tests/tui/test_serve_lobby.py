@@ -60,6 +60,10 @@ async def test_an_open_seat_is_taken_and_the_game_starts_with_both_names(club):
         at = next(i for i, l in enumerate(menu(app)) if l.startswith("Open:"))
         await pilot.press(*["down"] * at, "enter")
         await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"       # a seat for the whole game: asked first
+        assert s.game(game_id).seat_of("Ann") is None
+        await pilot.press("y")
+        await pilot.pause()
         row = s.game(game_id)
         assert row.started and {x.player for x in row.seats} == {"Ann", "Bob"}
         assert not any(l.startswith("Open:") for l in menu(app))
@@ -94,6 +98,9 @@ async def test_a_new_hosted_game_takes_each_games_options_and_a_kept_seat(club, 
         await pilot.pause()
         assert any("kept for Bob" in l for l in menu(app))
         await choose("Host the game")
+        assert s.games_of("Ann") == []                            # asked first
+        await pilot.press("y")
+        await pilot.pause()
         row, = s.games_of("Ann")
         assert row.game == game and not row.started
         for k, v in options.items():

@@ -55,12 +55,14 @@ def play_until(data, game_id: str, side: str) -> None:
 
 
 async def host_roads(ann: Term) -> None:
-    """Ann hosts Roads from her lobby, the Soviet seat open: [1] New hosted game, [5] Host."""
+    """Ann hosts Roads from her lobby, the Soviet seat open: [1] New hosted game, [5] Host, y."""
     await ann.wait_for("New hosted game")
     ann.send("1")
     await ann.wait_for("Host the game")
-    mark = ann.mark()
     ann.send("5")
+    await ann.wait_for("Enter or y")                   # hosting is asked first
+    mark = ann.mark()
+    ann.send("y")
     await ann.wait_for("waiting for 1 player", since=mark)
 
 
@@ -75,8 +77,10 @@ async def test_two_keys_meet_in_the_lobby_and_the_one_away_gets_the_notice(tmp_p
         await host_roads(ann)
         bob = await Term.open(server.port, "bob", key=bob_key)
         await bob.wait_for("Open: Roads to Stalingrad with Ann: seat Soviet")
-        mark = bob.mark()
         bob.send("1")
+        await bob.wait_for("Take a seat at Roads to Stalingrad with Ann?")
+        mark = bob.mark()
+        bob.send("y")
         await bob.wait_for("Ann to play", since=mark)
         await ann.wait_for("YOUR TURN")
         (row,) = Store.open_in(data / "serve").games_of("Bob")
@@ -132,6 +136,8 @@ async def test_a_failing_or_slow_notify_command_is_logged_and_serving_goes_on(tm
         bob = await Term.open(server.port, "bob", key=bob_key)
         await bob.wait_for("Open:")
         bob.send("1")
+        await bob.wait_for("Enter or y")
+        bob.send("y")
         await bob.wait_for("Ann to play")
         bob.close()
         game_id = Store.open_in(data / "serve").games_of("Bob")[0].id

@@ -205,7 +205,14 @@ class LobbyScreen(Screen):
                 return
             app.exit(("seat", str(seat.game_dir), seat.side))
         elif kind == "open":
-            self._take(message.command[1])
+            row = self.rows.get(message.command[1])
+            if row is None:
+                return
+            from tui.widgets.confirm import ConfirmScreen
+            self.app.push_screen(ConfirmScreen(
+                f"Take a seat at {hosted.TITLES[row.game]} with {', '.join(s.player for s in row.seats if s.player)}?",
+                "The seat is yours for the whole game; it starts when every seat is taken."),
+                lambda yes, game_id=row.id: yes and self._take(game_id))
         elif kind == "watch":
             app.exit(("watch", str(app.root / message.command[1])))
 
@@ -240,7 +247,7 @@ class NewHostedScreen(Screen):
     """A new hosted game: the launcher's new-game choices for the game and its options, your
     seat, and for each other seat: open to any key, or kept for one named player."""
 
-    BINDINGS = [Binding("escape", "back", "Back", id="back")]
+    BINDINGS = [Binding("escape", "back", "Back", id="back"), Binding("q", "back", show=False)]
 
     def __init__(self) -> None:
         super().__init__()
@@ -255,7 +262,7 @@ class NewHostedScreen(Screen):
         with Vertical(id="lobby"):
             yield CommandMenu(id="new-menu")
             yield Input(id="new-name", max_length=40, placeholder="a player's name (empty: open to any key)")
-            yield Static("Enter changes a choice · Esc back", id="lobby-keys")
+            yield Static("Enter changes a choice · Esc or q back", id="lobby-keys")
 
     def on_mount(self) -> None:
         self.query_one(Input).display = False
@@ -322,7 +329,12 @@ class NewHostedScreen(Screen):
         elif what == "watch":
             self.watchable = not self.watchable
         elif what == "host":
-            self._host()
+            from tui.widgets.confirm import ConfirmScreen
+            seats = hosted.slots(self.game, self.options)
+            self.app.push_screen(ConfirmScreen(
+                f"Host {hosted.TITLES[self.game]}, you as {seats[self.mine][1]}?",
+                "Open seats are listed for every key; it starts when every seat is taken."),
+                lambda yes: yes and self._host())
             return
         self.redraw()
 
