@@ -123,3 +123,21 @@ async def test_a_key_without_a_good_name_is_asked_once(club):
         await pilot.pause()
         assert app.me == "Dee" and s.player_of_key("key-new").name == "Dee"
         assert "wartable lobby · Dee" in str(app.screen.query_one("#lobby-title").render())
+
+
+async def test_the_lobby_at_80x24_reads_as_its_golden_frame(club, monkeypatch, update_snapshots, tmp_path):
+    """tests/tui/snapshots/lobby-80x24.txt; rewrite with --update-snapshots -n 0."""
+    from tests.tui.test_snapshots import SNAPSHOTS, check_golden, text_frame
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    s, root = club
+    hosted.new_game(s, "victory", {"mode": "team", "players": 4}, "Ann", "axis-1", {"allied-1": "Bob"}, True)
+    hosted.new_game(s, "toi", {"start": hosted.toi_scenarios()[1], "double": True, "standalone": False},
+                    "Cy", "soviet", {}, True)
+    app = LobbyApp(s, root, "key-a", "Ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        frame = text_frame(app)
+    problem = check_golden(SNAPSHOTS / "lobby-80x24.txt", frame, update_snapshots, tmp_path)
+    assert problem is None, problem

@@ -61,7 +61,10 @@ def whose(row: GameRow, me: str) -> str:
 
 def line_mine(row: GameRow, me: str) -> str:
     seat = row.seat_of(me)
-    others = ", ".join(s.player or f"open {s.label}" for s in row.seats if s is not seat)
+    rest = [s for s in row.seats if s is not seat]
+    named = [s.player or f"{s.reserved} (kept)" for s in rest if s.player or s.reserved]
+    free = sum(1 for s in rest if not (s.player or s.reserved))
+    others = ", ".join(named + ([f"{free} open"] if free else []))
     side = seat.label if seat is not None else "?"
     mark = "* " if row.waits_for(me) else "  "
     return f"{mark}{hosted.TITLES[row.game]}: {side} v {others} · {whose(row, me)} · {since(row.since)}"
