@@ -139,8 +139,11 @@ async def test_a_dropped_seat_waits_and_its_code_takes_it_back(hosted):
         await axis.wait_for("Axis operation 1", since=mark)
         back = await Term.open(port, seats["soviet"].code)
         try:
-            await back.wait_for("seat: Soviet")
+            await back.wait_for("Soviet: since you last played")    # what the Axis did meanwhile
             assert "Axis operation 1" in await back.wait_for("Axis operation 1")
+            mark = back.mark()
+            back.send("\r")
+            await back.wait_for("seat: Soviet", since=mark)
         finally:
             back.close()
     finally:
@@ -416,6 +419,10 @@ async def test_a_roads_battle_between_two_terminals_keeps_each_sides_chits(hoste
     soviet = await Term.open(hosted["port"], seats["soviet"].code, size=(100, 40))
     try:
         await axis.wait_for("seat: Axis")
+        for term, side in ((axis, "Axis"), (soviet, "Soviet")):    # past what happened since
+            if game.events_since(side.lower()):
+                await term.wait_for(f"{side}: since you last played")
+                term.send("\r")
         await soviet.wait_for("Waiting for Axis")
         shown = await axis.wait_for("Move the force")
         line = next(l for l in shown.split("\n") if "Move the force" in l)

@@ -47,6 +47,9 @@ def add_parsers(sub) -> None:
                     help="--ssh: start each connection's app in a fresh Python interpreter instead of "
                          "forking it from a warm one (slower to start, more memory a player, but each "
                          "process gets a hash seed and address-space layout of its own)")
+    sv.add_argument("--notify-command", metavar="CMD",
+                    help="--ssh: run CMD (split into words, no shell) with a game's id, the player's "
+                         "name and the game's name when a hosted game passes to a player not connected")
     sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
                     help="a connection must log in and start its session within this of its connect "
                          "(default 20)")
@@ -127,11 +130,24 @@ def serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"wartable serve: {exc}", file=sys.stderr)
         return 2
+    notify = None
+    if args.notify_command:
+        import shlex
+        import shutil
+        try:
+            notify = shlex.split(args.notify_command)
+        except ValueError as exc:
+            print(f"wartable serve: --notify-command: {exc}", file=sys.stderr)
+            return 2
+        if not notify or shutil.which(notify[0]) is None:
+            print(f"wartable serve: --notify-command: no program {notify[0] if notify else ''!r} found",
+                  file=sys.stderr)
+            return 2
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
                           total=args.max_connections, startups=args.max_startups,
                           login_timeout=args.login_timeout, extra_env=logs_env(),
-                          zygote=not args.no_zygote)
+                          zygote=not args.no_zygote, notify_command=notify)
     try:
         return ssh.serve(options, created)
     except OSError as exc:

@@ -72,19 +72,24 @@ def _seats(game) -> list[tuple[str, str]]:
     return [(p, p) for p in game.players]
 
 
-def create(game_id: str, *, seed: int | None = None, **options) -> list[Seat]:
+def create(game_id: str, *, seed: int | None = None, stamp: str | None = None, root: Path | None = None,
+           **options) -> list[Seat]:
     """Start a new hosted game (``options`` go to its ``new_game``: players, mode, teams) and
-    give each seat its join code. ValueError for a game that cannot be hosted or bad options."""
+    give each seat its join code. ValueError for a game that cannot be hosted or bad options.
+    ``stamp`` names its folder (the lobby's id), in ``root`` (default: ``games_dir()``)."""
     if game_id not in HOSTABLE:
         raise ValueError(f"'{game_id}' cannot be hosted with seats (hosted games: {', '.join(HOSTABLE)}).")
     from rules.registry import factories
     seed = secrets.randbelow(1_000_000_000) if seed is None else seed
     game = factories()[game_id](seed=seed, **{k: v for k, v in options.items() if v is not None})
-    stamp = f"{game_id}-{secrets.token_hex(4)}"
-    folder = games_dir() / stamp
+    stamp = stamp or new_id(game_id)
+    if not _ID_RE.match(stamp):
+        raise ValueError(f"'{stamp}' cannot name a hosted game.")
+    root = games_dir() if root is None else root
+    folder = root / stamp
     # made whole under a name no listing reads, then renamed into place: the rename is what
     # changes the games folder, so the code index never caches a game without its seats
-    making = games_dir() / f".{stamp}"
+    making = root / f".{stamp}"
     making.mkdir(parents=True, exist_ok=False, mode=0o700)
     write_atomic(making / "game.json", dumps(game))
     seats = [{"side": side, "label": label, "code": new_code()} for side, label in _seats(game)]
@@ -92,6 +97,10 @@ def create(game_id: str, *, seed: int | None = None, **options) -> list[Seat]:
     os.chmod(making / "seats.json", 0o600)
     os.rename(making, folder)
     return [Seat(folder, game_id, s["side"], s["label"], s["code"]) for s in seats]
+
+
+def new_id(game_id: str) -> str:
+    return f"{game_id}-{secrets.token_hex(4)}"
 
 
 def seat_data_dir(seat: Seat) -> Path:

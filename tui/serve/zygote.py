@@ -99,6 +99,7 @@ WARM = ("queue", "textual.app", "textual.widgets", "textual.drivers.linux_driver
         "tui.saves_screens", "tui.settings_screen", "tui.widgets.command_menu", "tui.widgets.confirm",
         "tui.widgets.common_screens", "tui.fallblau.screen", "tui.toi.screen", "tui.victory.screen",
         "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.child",
+        "tui.serve.lobby", "tui.serve.store", "tui.serve.hosted",
         "rules.fallblau", "rules.roads", "rules.roads.describe", "rules.roads.supply", "rules.toi",
         "rules.victory")   # what a first frame of each game imports (sys.modules after one, in a fork)
 
