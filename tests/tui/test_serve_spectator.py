@@ -1,0 +1,156 @@
+"""Spectators of hosted games (issue 24 item 3): a live, read-only seat that shows only what both
+sides may see. Whole games are played with a spectator attached, and every frame it draws is
+checked against both sides' secrets; the keys of a spectator change nothing; games made without
+spectators have no watch code."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from rules.roads.bots import BOTS
+from tests.support.campaigns import PROGRESS, choose
+from tests.support.screens import flat, frame, stack, until
+from tests.support.spectating import Said, everything_shown, move, roads_secrets, victory_secrets, watched
+from tui import storage
+from tui.serve import games, spectator
+from tui.serve.spectator import SpectatorApp
+
+SIZE = (80, 24)
+
+
+def _seat_of(seats, side):
+    return next(s for s in seats if s.side == side)
+
+
+FRAME_EVERY = 10      # commands between two looks at the frame on screen as well
+
+
+async def _watch_whole_game(monkeypatch, seats, watch, pick, secrets_of) -> int:
+    """Play the game in the save to its end with ``pick(game)``, the spectator attached; after
+    every command the spectator follows the save, and each frame it draws (everything its
+    status, board and log were given, as text, scrolled into sight or not) is checked against
+    ``secrets_of(game)``; every few commands, and at the end, the frame on screen as well (a
+    layout at 80x24 costs tens of milliseconds: at every one of a thousand commands the test
+    would run for minutes). The number of frames checked."""
+    monkeypatch.setattr(spectator, "POLL", 3600.0)     # the test makes it follow, once a command
+    game = storage.load(watch.save_path)
+    app = SpectatorApp(watch)
+    said = Said()
+    checked = 0
+    log_from = 0          # the log's lines checked already (a secret never was public before)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.pause()
+        while True:
+            on_screen = len(game.log) % FRAME_EVERY == 0 or game.outcome is not None
+            if on_screen:
+                await pilot.pause(0)      # the screen lays the frame out (not waiting for an idle CPU)
+                assert f"command {len(game.log)}" in frame(app)
+            text = everything_shown(app, with_frame=on_screen, log_from=log_from)
+            log_from = max(0, len(screen.query_one("#watch-log").lines) - 3)    # a wrapped line may grow
+            assert f"command {len(game.log)}" in text
+            for secret in secrets_of(game, said.of(game)):
+                assert secret not in text, f"the spectator saw {secret!r} after command {len(game.log)}"
+            checked += 1
+            if game.outcome is not None:
+                break
+            cmd = pick(game)
+            move(_seat_of(seats, pick.side_of(game, cmd)), game, cmd)
+            drawn = screen.frames
+            screen._follow()
+            assert screen.frames == drawn + 1
+        assert "the game is over" in flat(app)
+    return checked
+
+
+class RoadsBots:
+    """The computer (the heuristic bots) on both sides of a hosted Roads game."""
+
+    def __init__(self, seed: int) -> None:
+        self.bots = {s: BOTS["heuristic"](seed) for s in ("axis", "soviet")}
+
+    def __call__(self, game):
+        return self.bots[game.to_act()].choose(game)
+
+    @staticmethod
+    def side_of(game, cmd) -> str:
+        return game.to_act()
+
+
+class RandomPlay:
+    """Random legal play (the campaigns' bot; ``push``: how often it takes a command that moves
+    the game on, when there is one); the command's own player holds the seat."""
+
+    def __init__(self, game_id: str, seed: int, push: float | None = None) -> None:
+        self.game_id = game_id
+        self.rng = random.Random(seed)
+        self.push = push
+
+    def __call__(self, game):
+        legal = game.legal()
+        onward = [c for c in legal if isinstance(c, PROGRESS[self.game_id])]
+        if self.push is not None and onward and self.rng.random() < self.push:
+            return self.rng.choice(onward)
+        return choose(self.game_id, self.rng, legal)
+
+    @staticmethod
+    def side_of(game, cmd) -> str:
+        player = getattr(cmd, "player", None) or getattr(cmd, "side", None)
+        if player in game_players(game):
+            return player
+        return game_players(game)[0]
+
+
+def game_players(game) -> list[str]:
+    return list(game.options["players"]) if game.game_id == "toi" else list(game.players)
+
+
+# The whole games take a minute or more each on a loaded machine (a thousand commands, each
+# written to the save with an fsync as a seat writes it): plain tests running their own loop,
+# not under the two-minute limit of tests/tui/conftest.py's async tests.
+
+def test_a_spectator_of_a_whole_roads_game_of_the_computer_never_sees_a_secret(monkeypatch):
+    asyncio.run(_roads_whole_game(monkeypatch))
+
+
+async def _roads_whole_game(monkeypatch):
+    seats, watch = watched("roads", seed=3)
+    seen: set[str] = set()
+
+    def secrets(game, public):
+        found = roads_secrets(game, public)
+        seen.update(found)
+        return found
+    frames = await _watch_whole_game(monkeypatch, seats, watch, RoadsBots(3), secrets)
+    assert frames > 100
+    # the check had secrets to keep: cards in hand, drawn chits, a choice face down
+    assert any(s.startswith("chose ") for s in seen)
+    assert len(seen) > 20
+
+
+def test_a_spectator_of_a_victory_round_robin_never_sees_a_battle_group(monkeypatch):
+    asyncio.run(_victory_whole_game(monkeypatch))
+
+
+async def _victory_whole_game(monkeypatch):
+    seats, watch = watched("victory", seed=5, mode="round-robin", players=("Anna", "Ben", "Cleo"))
+    seen: set[str] = set()
+
+    def secrets(game, public):
+        found = victory_secrets(game, public)
+        seen.update(found)
+        return found
+    frames = await _watch_whole_game(monkeypatch, seats, watch, RandomPlay("victory", 5, push=0.8), secrets)
+    assert frames > 50
+    assert len(seen) >= 3 * 10          # every player's Battle Group was secret for a while
+
+
+async def test_a_spectator_follows_a_whole_tide_of_iron_game(monkeypatch):
+    """Tide of Iron has no secret (its cards are face up): the spectator draws every command's
+    position, the public view, as any seat's screen would show the board."""
+    seats, watch = watched("toi", seed=4, players=("Anna", "Ben"))
+    frames = await _watch_whole_game(monkeypatch, seats, watch, RandomPlay("toi", 4), lambda game, public: set())
+    assert frames > 20
