@@ -79,6 +79,16 @@ class RoadsBots:
     def side_of(game, cmd) -> str:
         return game.to_act()
 
+    def _first(self, game, n: int) -> list:
+        """The next ``n`` commands the computer would give, from a copy of ``game``."""
+        from rules.core.save import dumps
+        copy = storage.load_text(dumps(game))
+        out = []
+        for _ in range(n):
+            out.append(self(copy))
+            copy.apply(out[-1])
+        return out
+
 
 class RandomPlay:
     """Random legal play (the campaigns' bot; ``push``: how often it takes a command that moves
@@ -154,3 +164,99 @@ async def test_a_spectator_follows_a_whole_tide_of_iron_game(monkeypatch):
     seats, watch = watched("toi", seed=4, players=("Anna", "Ben"))
     frames = await _watch_whole_game(monkeypatch, seats, watch, RandomPlay("toi", 4), lambda game, public: set())
     assert frames > 20
+
+
+# -- the seat itself, by keys at 80x24 ---------------------------------------------------------
+def _save_bytes(watch) -> bytes:
+    return watch.save_path.read_bytes()
+
+
+async def test_a_spectator_follows_the_seats_live_and_no_key_of_its_acts():
+    seats, watch = watched("roads", seed=3)
+    axis = _seat_of(seats, "axis")
+    game = storage.load(watch.save_path)
+    app = SpectatorApp(watch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        text = flat(app)
+        assert "Watching Roads to Stalingrad" in text and "command 0" in text
+        assert "q Leave" in text and "? Help" in text
+        # every key a player would act with: nothing changes the game, the screen stays
+        before = _save_bytes(watch)
+        for key in list("abcdefghijklmnoprstuvwxyz0123456789") + ["enter", "space", "escape", "tab"]:
+            await pilot.press(key)
+        await pilot.pause()
+        assert _save_bytes(watch) == before
+        assert stack(app)[-1] == "SpectatorScreen"
+        # the Axis moves at its own terminal: the spectator's screen follows by itself
+        for cmd in RoadsBots(3)._first(game, 3):
+            move(axis, game, cmd)
+        await until(pilot, lambda: "command 3" in flat(app), seconds=10)
+        # help, then back to the game; q leaves (the game goes on without the spectator)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "never a hand" in flat(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert stack(app)[-1] == "SpectatorScreen"
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code in (0, None)
+    assert storage.load(watch.save_path).log == game.log
+
+
+async def test_a_spectator_is_told_when_a_player_takes_a_command_back():
+    seats, watch = watched("victory", seed=5, mode="round-robin", players=("Anna", "Ben", "Cleo"))
+    anna = _seat_of(seats, "Anna")
+    game = storage.load(watch.save_path)
+    app = SpectatorApp(watch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        move(anna, game, next(c for c in game.legal() if type(c).__name__ == "AddUnit"))
+        await until(pilot, lambda: "Anna adds a unit" in flat(app), seconds=10)
+        unit = game.state.forces["Anna"].units[0]
+        assert unit.id not in everything_shown(app)
+        with games.locked(anna):
+            assert game.undo()
+            games.write(anna, game)
+        await until(pilot, lambda: "took their last command back" in flat(app), seconds=10)
+        assert "command 0" in flat(app)
+
+
+async def test_a_save_that_cannot_be_read_is_told_and_the_last_frame_kept():
+    seats, watch = watched("toi", seed=4, players=("Anna", "Ben"))
+    app = SpectatorApp(watch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Watching Tide of Iron" in flat(app)
+        watch.save_path.write_text("not a save")
+        await until(pilot, lambda: "The game's save cannot be read" in flat(app), seconds=10)
+        assert "Watching Tide of Iron" in flat(app)
+
+
+# -- who may watch ---------------------------------------------------------------------------
+def test_a_game_made_without_spectators_has_no_watch_code_and_cannot_be_watched():
+    seats = games.create("roads", seed=1, spectators=False)
+    folder = seats[0].game_dir
+    assert games.watch_of(folder) is None
+    assert games.watches_of(seats) == []
+    with pytest.raises(SystemExit, match="may not be watched"):
+        spectator.run_spectator(folder)
+    open_seats, watch = watched("roads", seed=1)
+    assert games.find_watch(watch.code) == watch
+    # a watch code is no join code, and a join code no watch code
+    assert games.find(watch.code) is None
+    assert all(games.find_watch(s.code) is None for s in open_seats)
+    assert games.find_watch("not a code") is None and games.find_watch(watch.code.upper() + " ") == watch
+    assert [w.game_dir for w in games.all_watches()] == [watch.game_dir]
+
+
+def test_serve_prints_the_watch_code_beside_the_join_codes_unless_told_not_to(capsys):
+    from tui.cli import main
+    assert main(["serve", "--new", "roads"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(" seat")[0] for line in out[:2]] == ["Axis", "Soviet"]
+    code = out[2].split("watch code ")[1]
+    assert out[2].startswith("spectators of roads-") and games.find_watch(code) is not None
+    assert main(["serve", "--new", "roads", "--no-spectators"]) == 0
+    assert "watch code" not in capsys.readouterr().out

@@ -121,6 +121,25 @@ def seat_data_dir(seat: Seat) -> Path:
     return serve_dir() / "seats" / f"seat-{digest}"
 
 
+def watch_data_dir(watch: Watch) -> Path:
+    """The data folder of the spectators who came by a game's watch code (settings only: a
+    spectator writes nothing of the game), beside the hosted games as a seat's is."""
+    digest = hashlib.sha256(f"{watch.game_dir.name}/watch".encode()).hexdigest()[:16]
+    return serve_dir() / "seats" / f"watch-{digest}"
+
+
+def watches_of(seats: list[Seat]) -> list[Watch]:
+    """The watch codes of the games of ``seats`` (each game once, in order; those that may be
+    watched): what ``serve`` prints beside the join codes."""
+    out: dict[Path, Watch] = {}
+    for seat in seats:
+        if seat.game_dir not in out:
+            watch = watch_of(seat.game_dir)
+            if watch is not None:
+                out[seat.game_dir] = watch
+    return list(out.values())
+
+
 def seats_of(folder: Path) -> list[Seat]:
     """The seats of the hosted game in ``folder`` ([] when it is not one, or is damaged)."""
     try:

@@ -57,6 +57,7 @@ class SpectatorScreen(Screen):
         self.game = None
         self.view = VIEWS[watch.game_id](False)    # always the public view, over or not
         self.frames = 0                       # the frames drawn (a test reads each one)
+        self.problem = ""                     # the save could not be read at the last look
 
     def compose(self) -> ComposeResult:
         yield Static(id="watch-status")
@@ -71,7 +72,7 @@ class SpectatorScreen(Screen):
         self.set_interval(POLL, self._poll)
 
     def _poll(self) -> None:
-        if self.game is None or self.link.changed():
+        if self.link.changed():
             self._follow()
 
     def _follow(self) -> None:
@@ -90,12 +91,14 @@ class SpectatorScreen(Screen):
                 else:
                     log.add_events(events)
         except SaveError as exc:
+            self.link.seen()                  # told once, not at every look
+            self.problem = f"The game's save cannot be read: {exc}"
             if self.game is None:
-                self.query_one("#watch-status", Static).update(
-                    Text(f"The game's save cannot be read: {exc}", style="bold"))
+                self.query_one("#watch-status", Static).update(Text(self.problem, style="bold"))
             else:
-                self.notify(f"The game's save cannot be read: {exc}", severity="error", timeout=10)
+                self._draw()                  # the last position, under the problem
             return
+        self.problem = ""
         self._draw()
 
     def _draw(self) -> None:
@@ -108,6 +111,8 @@ class SpectatorScreen(Screen):
         status = self.view.status(game, wide)
         if isinstance(status, Text):
             status.no_wrap, status.overflow = True, "ellipsis"
+        if self.problem:
+            status = Text(self.problem, style="bold reverse", no_wrap=True, overflow="ellipsis")
         self.query_one("#watch-status", Static).update(Group(head, status))
         self.query_one("#watch-map", Static).update(self.view.board(game, wide))
         self.frames += 1
