@@ -6,7 +6,11 @@ spectators have no watch code."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import shutil
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -118,11 +122,26 @@ def game_players(game) -> list[str]:
     return list(game.options["players"]) if game.game_id == "toi" else list(game.players)
 
 
-# The whole games take a minute or more each on a loaded machine (a thousand commands, each
+# The whole games take up to a minute each on a loaded machine (a thousand commands, each
 # written to the save with an fsync as a seat writes it): plain tests running their own loop,
-# not under the two-minute limit of tests/tui/conftest.py's async tests.
+# not under the two-minute limit of tests/tui/conftest.py's async tests, with the data folder
+# in memory (/dev/shm) where there is one, so that the fsyncs cost nothing.
 
-def test_a_spectator_of_a_whole_roads_game_of_the_computer_never_sees_a_secret(monkeypatch):
+@pytest.fixture
+def in_memory(monkeypatch):
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield
+        return
+    folder = Path(tempfile.mkdtemp(prefix="wartable-watch-", dir=shm))
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(folder))
+    try:
+        yield
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_spectator_of_a_whole_roads_game_of_the_computer_never_sees_a_secret(monkeypatch, in_memory):
     asyncio.run(_roads_whole_game(monkeypatch))
 
 
@@ -141,7 +160,7 @@ async def _roads_whole_game(monkeypatch):
     assert len(seen) > 20
 
 
-def test_a_spectator_of_a_victory_round_robin_never_sees_a_battle_group(monkeypatch):
+def test_a_spectator_of_a_victory_round_robin_never_sees_a_battle_group(monkeypatch, in_memory):
     asyncio.run(_victory_whole_game(monkeypatch))
 
 
@@ -260,3 +279,16 @@ def test_serve_prints_the_watch_code_beside_the_join_codes_unless_told_not_to(ca
     assert out[2].startswith("spectators of roads-") and games.find_watch(code) is not None
     assert main(["serve", "--new", "roads", "--no-spectators"]) == 0
     assert "watch code" not in capsys.readouterr().out
+
+
+def test_join_under_openssh_takes_a_watch_code_to_the_spectator(monkeypatch, capsys):
+    """`wartable join CODE` (OpenSSH's ForceCommand) with a watch code runs the spectator."""
+    from tui.cli import main
+    from tui.serve import child
+    _seats, watch = watched("roads", seed=2)
+    ran = []
+    monkeypatch.setattr(child, "run_guarded", lambda run, what: ran.append(what) or 0)   # not the app itself
+    assert main(["join", watch.code]) == 0
+    assert ran == [f"spectator of {watch.game_dir.name} (wartable join)"]
+    assert main(["join", "abcde-fghjk"]) == 1
+    assert "no hosted game has that join code" in capsys.readouterr().err

@@ -93,7 +93,7 @@ async def test_a_spectator_on_the_web_by_its_watch_code(tmp_path):
             async with http.get(f"{site.base}/watch/{seats['axis'].code}") as page:
                 assert page.status == 404                # a join code is no watch code
         async with browser(cookies=False) as http:
-            async with app_open(http, site, "live, as both sides see it", path=f"/ws/watch/{code}",
+            async with app_open(http, site, "Watching Roads to Stalingrad", path=f"/ws/watch/{code}",
                                 width=80, height=24) as (_, shown):
                 assert "Watching Roads to Stalingrad" in shown
                 for name in hands()["axis"] | hands()["soviet"]:

@@ -55,11 +55,12 @@ def add_parsers(sub) -> None:
                          "(default 20)")
 
     jn = sub.add_parser(
-        "join", help="take a seat of a hosted game by its join code (for OpenSSH's ForceCommand)",
-        description="Take the seat a join code names. Without CODE, the code is read from "
+        "join", help="take a seat of a hosted game by its join code, or watch one by its watch code "
+                     "(for OpenSSH's ForceCommand)",
+        description="Take the seat a join code names, or watch the game a watch code names. Without CODE, the code is read from "
                     "SSH_ORIGINAL_COMMAND (what `ssh -t host CODE` sends under a ForceCommand); "
                     "with neither, the launcher opens.")
-    jn.add_argument("code", nargs="?", help="the seat's join code, e.g. abcde-fghjk")
+    jn.add_argument("code", nargs="?", help="the seat's join code, or a game's watch code, e.g. abcde-fghjk")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -183,6 +184,11 @@ def join(args: argparse.Namespace) -> int:
         return run_guarded(run_launcher, "launcher (wartable join)")
     seat = games.find(code)
     if seat is None:
+        watch = games.find_watch(code)
+        if watch is not None:             # a watch code: a spectator of that game
+            from .spectator import run_spectator
+            return run_guarded(lambda: run_spectator(watch.game_dir),
+                               f"spectator of {watch.game_dir.name} (wartable join)")
         print("wartable join: no hosted game has that join code.", file=sys.stderr)
         return 1
     from .seat import run_seat

@@ -106,7 +106,7 @@ class SpectatorScreen(Screen):
         wide = self.app.size.width >= 120
         head = Text(f"Watching {NAMES[game.game_id]} ({self.watch.game_dir.name}), command {len(game.log)}",
                     style="bold", no_wrap=True, overflow="ellipsis")
-        head.append("  the game is over" if game.outcome is not None else "  live, as both sides see it",
+        head.append("  the game is over" if game.outcome is not None else "  live",
                     style="not bold")
         status = self.view.status(game, wide)
         if isinstance(status, Text):
