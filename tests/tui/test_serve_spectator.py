@@ -9,6 +9,8 @@ import asyncio
 import os
 import random
 import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -292,3 +294,42 @@ def test_join_under_openssh_takes_a_watch_code_to_the_spectator(monkeypatch, cap
     assert ran == [f"spectator of {watch.game_dir.name} (wartable join)"]
     assert main(["join", "abcde-fghjk"]) == 1
     assert "no hosted game has that join code" in capsys.readouterr().err
+
+
+SPECTATOR_CONFINED = r"""
+import os, sys
+from pathlib import Path
+from tui.serve import child
+game, other = Path(sys.argv[2]), Path(os.environ["OTHER_GAME"])
+assert child.confine_player(sys.argv[1:]), "not confined"
+print("reads", len((game / "game.json").read_text()) > 0)
+for what, act in (("writes", lambda: (game / "game.json").write_text("x")),
+                  ("makes", lambda: (game / "new").write_text("x")),
+                  ("reads other", lambda: (other / "game.json").read_text())):
+    try:
+        act()
+        print(what, "done")
+    except PermissionError:
+        print(what, "refused")
+"""
+
+
+def test_a_spectators_process_reads_its_game_and_may_write_none_of_it(wartable_data_dir):
+    """Landlock (tui.serve.confine): the spectator entry reads its game's folder only, writes
+    neither it nor any other game's."""
+    from tui.serve.confine import abi
+    if abi() < 1:
+        pytest.skip("this kernel has no Landlock")
+    _seats, watch = watched("roads", seed=1)
+    other = games.create("roads", seed=2)[0].game_dir
+    mine = wartable_data_dir / "serve" / "seats" / "watcher"
+    mine.mkdir(parents=True)
+    before = watch.save_path.read_bytes()
+    env = dict(os.environ, WARTABLE_DATA_DIR=str(mine), HOME=str(mine), OTHER_GAME=str(other),
+               WARTABLE_SERVE_LOGS=str(wartable_data_dir / "serve" / "logs"))
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", SPECTATOR_CONFINED, "spectator", str(watch.game_dir)],
+                         env=env, cwd=root, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["reads True", "writes refused", "makes refused", "reads other refused"]
+    assert watch.save_path.read_bytes() == before
