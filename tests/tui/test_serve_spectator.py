@@ -270,6 +270,11 @@ def test_a_game_made_without_spectators_has_no_watch_code_and_cannot_be_watched(
     assert all(games.find_watch(s.code) is None for s in open_seats)
     assert games.find_watch("not a code") is None and games.find_watch(watch.code.upper() + " ") == watch
     assert [w.game_dir for w in games.all_watches()] == [watch.game_dir]
+    # the lobby's entry, by the game's id: only a hosted game's own name, and only if watchable
+    assert games.watch_by_id(watch.game_dir.name) == watch
+    assert games.watch_by_id(folder.name) is None
+    for hostile in ("..", "../games", "/etc", "", "x" * 41, "roads-12345678\n", ".roads-1", None):
+        assert games.watch_by_id(hostile) is None
 
 
 def test_serve_prints_the_watch_code_beside_the_join_codes_unless_told_not_to(capsys):

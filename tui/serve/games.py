@@ -166,6 +166,16 @@ def watch_of(folder: Path) -> Watch | None:
     return Watch(Path(folder), game_id, code)
 
 
+def watch_by_id(game_id: str) -> Watch | None:
+    """The hosted game ``game_id`` (its folder's name, e.g. ``roads-1f2e3d4c``) as a spectator
+    may watch it, or None: no such game, a name that is not a game's, or watching refused. The
+    lobby's entry: it runs the spectator of ``watch.game_dir`` (over SSH, the zygote's entry
+    ``spectator GAME_DIR``; in an app, ``tui.serve.spectator.SpectatorScreen(watch)``)."""
+    if not isinstance(game_id, str) or not _ID_RE.match(game_id) or game_id.startswith("."):
+        return None
+    return watch_of(games_dir() / game_id)
+
+
 def _folders() -> list[Path]:
     try:
         return sorted(p for p in games_dir().iterdir() if p.is_dir() and _ID_RE.match(p.name))
