@@ -113,15 +113,15 @@ def start(store: Store, root: Path, game_id: str) -> bool:
     options = dict(row.options)
     try:
         if row.game == "roads":
-            made = games.create("roads", stamp=game_id, root=root, players=names)
+            made = games.create("roads", stamp=game_id, root=root, spectators=row.watchable, players=names)
         elif row.game == "toi":
-            made = games.create("toi", stamp=game_id, root=root, players=(names["german"], names["soviet"]),
+            made = games.create("toi", stamp=game_id, root=root, spectators=row.watchable, players=(names["german"], names["soviet"]),
                                 **options)
         elif options["mode"] == "team":
             teams = {t: [n for s, n in names.items() if s.startswith(t + "-")] for t in ("axis", "allied")}
-            made = games.create("victory", stamp=game_id, root=root, mode="team", teams=teams)
+            made = games.create("victory", stamp=game_id, root=root, spectators=row.watchable, mode="team", teams=teams)
         else:
-            made = games.create("victory", stamp=game_id, root=root, mode=options["mode"],
+            made = games.create("victory", stamp=game_id, root=root, spectators=row.watchable, mode=options["mode"],
                                 players=tuple(names.values()))
     except (ValueError, OSError):
         store.unclaim(game_id)

@@ -427,12 +427,13 @@ def run_lobby(serve_dir: Path, key: str, comment: str) -> int:
 
 
 def watch(folder: Path) -> int:
-    """The hook for the spectator's seat (``tui.serve.spectator``, issue 24 item 3): a live,
-    read-only seat of the public view. Where it is not installed, the lobby says so."""
+    """The spectator's seat of a game in the lobby's list (``tui.serve.spectator``): a live,
+    read-only seat of the public view. A game its players closed meanwhile is said so, and the
+    lobby comes back."""
+    from .spectator import run_spectator
     try:
-        from .spectator import run_spectator
-    except ImportError:
-        print("wartable: watching a game needs the spectator's seat, not on this server yet.\r")
+        return run_spectator(folder)
+    except SystemExit as refused:
+        print(f"{refused}\r")
         time.sleep(2)
         return 1
-    return run_spectator(folder)

@@ -45,6 +45,11 @@ class SeatLink:
     def changed(self) -> bool:
         return self._stamp_now() != self.stamp
 
+    def seen(self) -> None:
+        """Take the save as it is now as seen (one that cannot be read is told once, not again
+        at every look)."""
+        self.stamp = self._stamp_now()
+
     def load(self):
         """The game as the save holds it now."""
         stamp = self._stamp_now()

@@ -10,8 +10,10 @@ Who gets in:
   * a key listed in ``--authorized-keys`` (OpenSSH format): the lobby (``tui.serve.lobby``),
     its player named by the key's comment; ``ssh -t HOST solo``: the launcher, in a data folder
     of that key's own; ``ssh -t HOST new roads`` opens a hosted game and seats them first,
-    ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last;
-  * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat.
+    ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last, ``watch CODE``
+    watches a game by its watch code;
+  * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat;
+    or a game's watch code: a spectator of that game (``tui.serve.spectator``).
 
 Limits, the way OpenSSH sets them:
   * connections per address (counted from the TCP connect), players logged in (``total``), and
@@ -75,6 +77,7 @@ class Options:
     extra_env: dict = field(default_factory=dict)
     zygote: bool = True                # fork each app from a warm zygote (False: a fresh interpreter)
     notify_command: list[str] | None = None   # run when a game passes to a player not connected
+    spectators: bool = True            # games opened over SSH (``new GAME``) may be watched
 
 
 def host_key_path() -> Path:
@@ -203,6 +206,7 @@ class Connection(asyncssh.SSHServer):
         self.usernames = 0
         self.key_tries = 0
         self.seat: games.Seat | None = None
+        self.watch: games.Watch | None = None
         self.key: bytes | None = None
         self.session: Session | None = None
         self.timer: asyncio.TimerHandle | None = None
@@ -258,8 +262,9 @@ class Connection(asyncssh.SSHServer):
                 self.drop("too many tries at once from your address; wait a moment")
                 return True
             self.seat = games.find(username)
-            if self.seat is not None:
-                return False              # the join code is the credential
+            self.watch = None if self.seat is not None else games.find_watch(username)
+            if self.seat is not None or self.watch is not None:
+                return False              # the join or watch code is the credential
             self.hub.guard.wrong(self.address)
             self.hub.say(f"wrong join code from {self.address}")
             self._banner("wartable: no hosted game has that join code.")
@@ -360,7 +365,7 @@ class Session(asyncssh.SSHServerSession):
 
     def exec_requested(self, command: str) -> bool:
         words = command.split()
-        if self.owner.key is not None and ((len(words) == 2 and words[0] in ("new", "join"))
+        if self.owner.key is not None and ((len(words) == 2 and words[0] in ("new", "join", "watch"))
                                            or words in (["resume"], ["solo"])):
             self.command = command
             return True
@@ -392,6 +397,9 @@ class Session(asyncssh.SSHServerSession):
         if self.owner.seat is not None:
             seat = self.owner.seat
             return py + ["seat", str(seat.game_dir), seat.side], games.seat_data_dir(seat)
+        if self.owner.watch is not None:
+            watch = self.owner.watch
+            return py + ["spectator", str(watch.game_dir)], games.watch_data_dir(watch)
         if self.owner.key is None:
             return "not logged in"
         mine = key_folder(self.owner.key)
@@ -402,7 +410,7 @@ class Session(asyncssh.SSHServerSession):
         words = self.command.split()
         if words[:1] == ["new"]:
             try:
-                seats = games.create(words[1])
+                seats = games.create(words[1], spectators=self.hub.options.spectators)
             except (ValueError, OSError) as exc:
                 return str(exc)
             others = ", ".join(f"{s.label}: {s.code}" for s in seats[1:])
@@ -423,6 +431,17 @@ class Session(asyncssh.SSHServerSession):
                 return "no game has that join code"
             seat = games.claim(seat, mine)
             return py + ["seat", str(seat.game_dir), seat.side], home
+        if words[:1] == ["watch"]:
+            try:
+                await self.hub.guard.turn(self.owner.address)
+            except Busy:
+                return "too many tries at once from your address; wait a moment"
+            watch = games.find_watch(words[1])
+            if watch is None:
+                self.hub.guard.wrong(self.owner.address)
+                self.hub.say(f"wrong watch code from {self.owner.address}")
+                return "no game has that watch code"
+            return py + ["spectator", str(watch.game_dir)], home
         if words == ["resume"]:
             seat = games.held_by(mine)
             if seat is None:
@@ -747,6 +766,9 @@ def serve(options: Options, created: list | None = None) -> int:
               f"letting in: {', '.join(who) or 'nobody (give --authorized-keys or --codes)'}", flush=True)
         for seat in created or []:
             print(f"  {seat.label} seat of {seat.game_dir.name}: ssh -t -p {port} {seat.code}@{_shown(options.host)}",
+                  flush=True)
+        for watch in games.watches_of(created or []):
+            print(f"  spectators of {watch.game_dir.name}: ssh -t -p {port} {watch.code}@{_shown(options.host)}",
                   flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
