@@ -59,20 +59,6 @@ class LauncherBeneath(SteadyScreen):
             self.app.push_screen(LauncherScreen())
 
 
-_kept_css = None
-
-
-def _keep_styles() -> None:
-    """Where the command line keeps content between runs (``storage.keep_content``), Textual's
-    parsed styles are kept too (``tui.kept_css``); an app made elsewhere (the tests) parses."""
-    global _kept_css
-    from rules.core import kept
-    if _kept_css is None and kept.CACHE_DIR is not None:
-        from tui import kept_css
-        kept_css.keep(kept.CACHE_DIR)
-        _kept_css = kept_css
-
-
 class WartableApp(ChangedCellsApp, App):     # only the changed cells go to the terminal
     CSS_PATH = HERE / "app.tcss"      # absolute, so a subclass elsewhere finds it; game screens bring their own
     TITLE = "wartable"
@@ -85,7 +71,6 @@ class WartableApp(ChangedCellsApp, App):     # only the changed cells go to the 
         # that brings new styles when pushed makes Textual parse every style again and restyle
         # every widget (a tenth of the first frame's time).
         first = game.game_id if game is not None else save[1] if save is not None else None
-        _keep_styles()
         css = [self.CSS_PATH]
         if first is not None:
             screen_css = self._screen_class(first).CSS_PATH
@@ -158,10 +143,6 @@ class WartableApp(ChangedCellsApp, App):     # only the changed cells go to the 
         if not self._tidied:
             self._tidied = True
             storage.remove_stale_temp_files()
-            from rules.core import kept_code
-            kept_code.flush()
-            if _kept_css is not None:
-                _kept_css.flush()
         if self._collector_paused:
             self._collector_paused = False
             gc.freeze()
@@ -224,8 +205,6 @@ class WartableApp(ChangedCellsApp, App):     # only the changed cells go to the 
             else:
                 screen.check_idle()
             self._start_batch_over = True
-            if _kept_css is not None:
-                _kept_css.flush()         # the first frame's styles, parsed: kept (first run)
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:

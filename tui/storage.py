@@ -76,12 +76,9 @@ def cache_dir() -> Path:
 
 def keep_content() -> None:
     """Keep each game's content, once read from its TOML and validated, in the cache folder
-    for the next run (``rules.core.kept``): a saved game then opens without reading the TOML.
-    And the methods attrs writes for the rules' classes, compiled (``rules.core.kept_code``):
-    called before the rules' classes are imported."""
-    from rules.core import kept, kept_code
+    for the next run (``rules.core.kept``): a saved game then opens without reading the TOML."""
+    from rules.core import kept
     kept.CACHE_DIR = cache_dir()
-    kept_code.keep_methods(kept.CACHE_DIR)
 
 
 # ==========================================================================================
@@ -264,8 +261,6 @@ class Loading:
             self.error = exc
         finally:
             self._done.set()
-        from rules.core import kept_code
-        kept_code.flush()                 # what the rules compiled for a first load, kept
 
     def wait(self, timeout: float | None = None) -> bool:
         """True once the load is over (the game is there, or its error)."""
