@@ -3,8 +3,8 @@
 Each entry says what we use, why, the Textual versions it was checked on, and the change in
 Textual itself that would let us drop it (worded so it can be offered upstream).
 ``tests/tui/test_textual_insides.py`` fails, by the entry's name, when an upgrade changes
-what an entry relies on. (Older private uses elsewhere in ``tui/`` are to move here under an
-issue of their own.)
+what an entry relies on. No other module of ``tui/`` uses a private Textual name
+(``test_no_private_textual_name_outside_this_module``): what needs one goes here.
 
 Checked on Textual 8.2.8.
 
@@ -88,6 +88,308 @@ def lenient_driver(driver_class: type) -> type:
     """The driver class to run instead of ``driver_class``: Textual's Linux driver with input
     decoded leniently; any other driver (the web's, a test's) as it is."""
     return LenientLinuxDriver if driver_class is LinuxDriver else driver_class
+
+
+# ==========================================================================================
+# Repaint only the lines a change touched (``LineCompositor``)
+# ==========================================================================================
+# Why: the key budget (a key to a settled screen <= 2x a bare app's). Textual's compositor
+# answers a partial update (a menu's highlight moving over two lines) by asking every widget
+# that overlaps the *box around all* the changed regions for all of its lines in that box, then
+# keeps the few lines that changed: on a game screen a dozen widgets each drawing every line for
+# two lines of menu; a map cursor move drew everything between its lines too. ``LineCompositor``
+# asks only the widgets that show something in the changed spans themselves (line and
+# columns), and only for those lines, front to back; a line is done at the first widget that
+# covers its changed columns (the first paint of a cell wins, so nothing behind could show).
+# The terminal receives the same bytes (tests/tui/test_screen_speed.py compares them).
+# What we use: ``textual._compositor.Compositor`` subclassed (``render_partial_update``,
+# ``_get_renders``, ``_regions_to_spans``, ``_dirty_regions``, ``visible_widgets``) and
+# ``Screen._compositor`` replaced before the screen is mounted. Used by every game screen and
+# the launcher. Checked on Textual 8.2.8 (digests in ``INSIDES``).
+# Upstream change: ``Compositor._get_renders`` could take the changed spans (not their bounding
+# box) for a partial update, and skip widgets with nothing in them; then the class goes.
+
+from typing import Iterable
+
+from textual._compositor import ChopsUpdate, Compositor
+from textual.app import App, ScreenStackError
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.strip import Strip
+
+
+class LineCompositor(Compositor):
+    _spans: dict[int, list[tuple[int, int]]] | None = None     # line -> changed (x1, x2), while updating
+
+    def render_partial_update(self) -> ChopsUpdate | None:
+        spans: dict[int, list[tuple[int, int]]] = {}
+        for y, x1, x2 in self._regions_to_spans(self._dirty_regions):
+            spans.setdefault(y, []).append((x1, x2))
+        self._spans = spans
+        try:
+            return super().render_partial_update()
+        finally:
+            self._spans = None
+
+    def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
+        spans = self._spans
+        if crop is None or crop == self.size.region or not spans:
+            yield from super()._get_renders(crop)        # a full frame: Textual's own way
+            return
+        _rich_traceback_guard = True  # noqa: F841  (as Textual: a widget's error, not ours)
+        top, bottom = crop.y, crop.bottom
+        # each changed line's spans, cut to the screen, until a widget covers them all
+        open_lines = {y: [(max(x1, crop.x), min(x2, crop.right)) for x1, x2 in row]
+                      for y, row in spans.items() if top <= y < bottom}
+        for widget, (region, clip) in self.visible_widgets.items():
+            if not open_lines:
+                return                # every changed cell is painted: nothing behind shows
+            x, y, width, height = region.intersection(clip)
+            if not width or not height:
+                continue
+            right = x + width
+            # the changed lines it shows something on (every column of them: the cuts of a line
+            # are where widgets begin and end, so a strip cut in x could not be divided at them)
+            lines = [line for line in range(max(y, top), min(y + height, bottom))
+                     if line in open_lines and any(x1 < right and x2 > x for x1, x2 in open_lines[line])]
+            if not lines:
+                continue
+            y1, y2 = lines[0], lines[-1] + 1
+            shown = Region(x, y1, width, y2 - y1)
+            yield region, shown, widget.render_lines(Region(x - region.x, y1 - region.y, width, y2 - y1))
+            for line in lines:
+                if all(x <= x1 and x2 <= right for x1, x2 in open_lines[line]):
+                    del open_lines[line]      # it covers that line's changed cells
+
+
+def use_line_compositor(screen: Screen) -> None:
+    """Give a screen (not yet mounted) a ``LineCompositor``."""
+    screen._compositor = LineCompositor()
+
+
+# ==========================================================================================
+# A screen laid out once and drawn once when it first appears (``SteadyScreen``, ``SteadyApp``)
+# ==========================================================================================
+# Why: the first-frame budgets (the launcher <= 1.1x a bare app, a save onto its screen <= 1.5x).
+# Textual, left to itself, works a screen out several times before its first frame:
+# - the frame a screen draws while the app is still starting (inside the app's start-up batch)
+#   is rendered whole and thrown away (``App._display`` drops it), and nothing draws it again
+#   until the update timer's first tick, a whole period later;
+# - every Resize a screen gets lays it out again, even at the size it was just laid out at: its
+#   own first layout sends it one, and the driver's first size report sends one to every screen;
+# - the first Resize gives the screen its breakpoint class (``-narrow``/``-wide``), which
+#   restyles every widget; and its first ScreenResume restyles every widget, just styled.
+# ``SteadyScreen`` holds a frame asked for during the app's batch until the batch ends
+# (``SteadyApp._end_batch`` wakes the screen in front), lays out again only at a new size, and
+# has its breakpoint class from the start. The frame is the same; it is worked out once.
+# What we use: ``App._batch_count``, ``App._end_batch`` (extended), ``App._size``,
+# ``App._driver``; ``Screen._on_screen_resume`` (its event's ``refresh_styles``),
+# ``Screen._screen_resized``, ``Screen._compositor_refresh``, ``Screen._on_timer_update``,
+# ``Screen._repaint_required``, ``Screen._compositor.size``. Checked on Textual 8.2.8.
+# Dropped: ``App._disable_tooltips`` (no screen made Textual's tooltip widget): 0.5% of the
+# launcher's first-frame instructions and 0.4% of a Fall Blau save's, under the 10% it must earn.
+# Upstream change: draw the frame asked for in the start-up batch when the batch ends (not at
+# the timer's first tick); skip a Resize at the size a screen was laid out at; give a screen
+# its breakpoint classes when it is made; let ScreenResume not restyle a screen just mounted.
+
+def breakpoint_classes(app: App, horizontal=None, vertical=None) -> set[str]:
+    """The breakpoint classes Textual gives a screen at the app's size (``Screen._on_resize``),
+    for the app's breakpoints or the ones given."""
+    width, height = app.size
+    classes: set[str] = set()
+    for breakpoints, size in ((horizontal if horizontal is not None else app.HORIZONTAL_BREAKPOINTS or [], width),
+                              (vertical if vertical is not None else app.VERTICAL_BREAKPOINTS or [], height)):
+        for at, name in sorted(breakpoints, reverse=True):
+            if size >= at:
+                classes.add(name)
+                break
+    return classes
+
+
+class SteadyScreen(Screen):
+    """A screen laid out once and drawn once when it first appears (see above)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        try:
+            app = self.app
+        except Exception:           # made outside a running app: Textual sets them on resize
+            return
+        if self.HORIZONTAL_BREAKPOINTS is None and self.VERTICAL_BREAKPOINTS is None \
+                and (app._size is not None or app._driver is not None):
+            self.add_class(*breakpoint_classes(app), update=False)   # styled when mounted
+
+    _resumed = False
+
+    def _on_screen_resume(self, event) -> None:
+        if not self._resumed:
+            # its widgets were styled as they were mounted, with the screen's breakpoint class
+            # already on it and the focus styles kept by Textual as the focus moves: the first
+            # resume does not style every widget again (Textual's, next in the MRO, lays out)
+            self._resumed = True
+            event.refresh_styles = False
+
+    def _screen_resized(self, size) -> None:
+        if size == self._compositor.size:   # laid out at this size already: nothing moves
+            return
+        super()._screen_resized(size)
+
+    _drawn = False
+    _after_frame: list | None = None
+
+    def after_first_frame(self, callback) -> None:
+        """Run ``callback`` once the screen's first frame is on the terminal (at once, after the
+        next refresh, when it is already): work the first frame need not wait for (the
+        autosave, a toast). ``call_after_refresh`` may run before it: a frame held in the
+        app's start-up batch comes after the callbacks of that refresh."""
+        if self._drawn:
+            self.call_after_refresh(callback)
+            return
+        if self._after_frame is None:
+            self._after_frame = []
+            # a screen never drawn (the too-small notice over it from the start) runs them anyway
+            self.app.set_timer(self.AFTER_FRAME_LATEST, self._run_after_frame)
+        self._after_frame.append(callback)
+
+    AFTER_FRAME_LATEST = 2.0      # seconds
+
+    def _run_after_frame(self) -> None:
+        callbacks, self._after_frame = self._after_frame or (), None
+        for callback in callbacks:
+            callback()
+
+    def release_held_frame(self) -> None:
+        """The app's start-up batch is over (``SteadyApp._end_batch``): a frame held meanwhile
+        is drawn once the messages already sent to the screen are handled, not at the first
+        tick of Textual's update timer (that timer starts when first resumed and waits a whole
+        period, a 60th of a second, before it lays out and draws)."""
+        if self._drawn or not self._repaint_required:
+            self.check_idle()
+            return
+        self.call_later(self._draw_held)
+
+    def _draw_held(self) -> None:
+        if not self._drawn and self.is_current and not self.app._batch_count:
+            self._on_timer_update()       # what the timer's tick does: layout, then the frame
+        else:
+            self.check_idle()
+
+    def _compositor_refresh(self) -> None:
+        app = self.app
+        if app._batch_count and self is app.screen and not app.is_inline:
+            self._repaint_required = True   # drawn when the batch ends, once
+            return
+        super()._compositor_refresh()
+        if not self._drawn and self is app.screen:
+            self._drawn = True
+            for callback in self._after_frame or ():
+                self.call_after_refresh(callback)
+            self._after_frame = None
+
+
+class SteadyApp(App):
+    """An app whose screens may be ``SteadyScreen``: when its start-up batch ends, the screen
+    in front draws the frame it held."""
+
+    _start_batch_over = False
+
+    def _end_batch(self) -> None:
+        super()._end_batch()
+        if not self._batch_count:
+            try:
+                screen = self.screen
+            except ScreenStackError:
+                return
+            if isinstance(screen, SteadyScreen) and not self._start_batch_over:
+                screen.release_held_frame()     # the start-up batch: its screen is laid out
+            else:
+                screen.check_idle()
+            self._start_batch_over = True
+
+
+# ==========================================================================================
+# Widgets' own private state: the log's known width, the option list's lines, a node's bindings
+# ==========================================================================================
+# ``RichLog._size_known`` (the log panel): whether the log knows its width yet. Why: RichLog
+# holds writes until it knows its size and scrolls after the next refresh (a frame with the
+# log's top, a layout and a frame more after every command); the panel wraps at its own width
+# and scrolls at once once the size is known. Upstream change: a public ``RichLog.size_known``.
+#
+# ``OptionList._clear_caches``, ``_index_to_line``, ``_heights`` (the command menu). Why: an
+# option list wraps its entries again only on a resize, not when its scrollbar comes or goes
+# (entries two columns narrower lost their last lines: a fifth move never shown at 80x24,
+# a playtest bug), and a highlight move repaints every line (the key budget): the menu repaints
+# the two entries' lines. Upstream change: OptionList re-wraps when the scrollbar shows or
+# hides, and repaints only the old and new highlighted entries.
+#
+# ``DOMNode._bindings`` (the help screen's list of keys): the bindings as the keymap left them.
+# Upstream change: a public ``DOMNode.bindings`` (the BindingsMap) or ``shown_bindings()``.
+# Checked on Textual 8.2.8.
+
+def log_size_known(log) -> bool:
+    """A RichLog knows its width (its first Resize came)."""
+    return log._size_known
+
+
+def rewrap_options(option_list) -> None:
+    """An OptionList's entries wrapped again at its width as it is now."""
+    option_list._clear_caches()
+
+
+def option_lines(option_list, index: int) -> tuple[int, int] | None:
+    """(first line, height) of entry ``index`` in an OptionList's content, or None."""
+    try:
+        return option_list._index_to_line[index], option_list._heights[index]
+    except KeyError:
+        return None
+
+
+def shown_bindings(node) -> list:
+    """The bindings a node shows (after the keymap), in their order."""
+    return list(node._bindings.shown_keys)
+
+
+# What each entry relies on, as Textual has it: sha256 of ``inspect.getsource`` of each, on the
+# versions in CHECKED_ON (tests/tui/test_textual_insides.py fails by the entry's name when one
+# changes or goes: read the change, check the entry, record the new digest).
+INSIDES: dict[str, dict[str, str]] = {
+    "line_compositor": {
+        "textual._compositor.Compositor.render_partial_update":
+            "888dccc892d8ecc28bab71d9bf3a2983109bf88252471634214a586416d5dbc5",
+        "textual._compositor.Compositor._get_renders":
+            "8ac93299aa5d3bef43b3924a9d09741de8855d9c4823502bcf304fbd8fd40f17",
+        "textual._compositor.Compositor._regions_to_spans":
+            "af3b73d8e34fb8b9415517a490cd06717fad31d4e44ab0aad8fa60e64e12dac3",
+    },
+    "steady_screen": {
+        "textual.app.App._end_batch":
+            "588c75faa310d6693ec0b244dc6813e12b06ae688dda581fb5a5b63f1a3990c2",
+        "textual.app.App._display":
+            "4b78dff6669a455c0d601652ec402e80f72b631694c39c6c752b42d3bc71ca65",
+        "textual.screen.Screen._on_screen_resume":
+            "f39caa8ec4424d3cade603cf3bd714950323ca9bf16e922ba0dcad147fb9b9cf",
+        "textual.screen.Screen._screen_resized":
+            "9ac8cd9df56307829154c091a9e9b0b4bfa5eece40941ddb994165fe51f5e895",
+        "textual.screen.Screen._compositor_refresh":
+            "7a40efe563816a061e3ee82fefdc73ac853717b4dbdeb4359f1202cdfbd2878d",
+        "textual.screen.Screen._on_timer_update":
+            "421401660de142c5973004a369930228e8b242dcf4921b17e5aff7cad51990da",
+        "textual.screen.Screen._on_resize":
+            "ba5f7fb1b5a3327d190739f45c3fa7fed0edce724a511c4d6fb4fc94cb8214b9",
+    },
+    "widget_state": {
+        "textual.widgets._rich_log.RichLog.on_resize":
+            "cf260ebd1925bbb3d50a2716a6d74f07f1fa95681f033cd23bce3c5c5482f9c0",
+        "textual.widgets._option_list.OptionList._clear_caches":
+            "6fbcea2f0b8c91a08f68335bfcf06d4dcda19de27537e385391d8c559cc65878",
+        "textual.widgets._option_list.OptionList._heights":
+            "f7db473bb3b8e7b2aa4172d92afca78fff943208648b3d18db720827dbadb11d",
+        "textual.widgets._option_list.OptionList._index_to_line":
+            "04010a327bf34277cedd2d762a90ef403f35fed3acc45306d537ef939ddc9377",
+        "textual.binding.BindingsMap.shown_keys":
+            "ab2fdcb1d5d9a761d7ce9c3e53277c963570050512a3fb75a01bbc3a96c0edef",
+    },
+}
 
 
 # ==========================================================================================

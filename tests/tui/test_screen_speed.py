@@ -354,7 +354,7 @@ async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change
 
     from tests.bench.test_roads_tui_bench import mid_game
     from tests.bench.test_tui_bench import full_hand_game
-    from tui.widgets.compositor import LineCompositor
+    from tui.textual_insides import LineCompositor
 
     rng = random.Random(8)
     for game in (full_hand_game(), _midgame_toi(), mid_game()):

@@ -35,6 +35,112 @@ def test_every_wartable_app_runs_on_the_lenient_driver():
     assert WartableApp().driver_class is textual_insides.LenientLinuxDriver
 
 
+# ---- The entries of INSIDES: what each relies on, as this Textual has it -----------------
+
+def _resolve(qualified: str):
+    """``textual.screen.Screen._on_resize`` -> the function (a property's getter)."""
+    import importlib
+    parts = qualified.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for name in parts[i:]:
+            found = getattr(found, name)
+        found = found.fget if isinstance(found, property) else found
+        return getattr(found, "func", found)          # a cached property's function
+    raise ImportError(qualified)
+
+
+@pytest.mark.parametrize("entry", sorted(textual_insides.INSIDES))
+def test_what_each_entry_relies_on_is_as_this_textual_has_it(entry):
+    """Each entry of tui/textual_insides.py (line_compositor, steady_screen, widget_state)
+    against the Textual it was checked on: a name gone or a source changed fails
+    here by the entry's name. Read the change, check the entry, then record the new digest."""
+    assert textual.__version__ in textual_insides.CHECKED_ON, "a Textual not checked yet: check every entry"
+    for qualified, digest in textual_insides.INSIDES[entry].items():
+        try:
+            source = inspect.getsource(_resolve(qualified))
+        except (ImportError, AttributeError) as exc:
+            pytest.fail(f"{entry}: {qualified} is gone from this Textual ({exc})")
+        assert hashlib.sha256(source.encode()).hexdigest() == digest, \
+            f"{entry}: Textual's {qualified} changed since tui/textual_insides.py was checked"
+
+
+def _private_names(cls) -> set[str]:
+    """The private names Textual's classes in ``cls``'s MRO define, in their bodies or on self."""
+    import re
+    names: set[str] = set()
+    for base in cls.__mro__:
+        if base.__module__.startswith("textual"):
+            names |= {n for n in vars(base) if n.startswith("_") and not n.startswith("__")}
+            names |= set(re.findall(r"self\.(_[a-z]\w*)\s*(?::[^=\n]*)?=", inspect.getsource(base)))
+    return names
+
+
+def test_no_private_textual_name_outside_this_module():
+    """Only tui/textual_insides.py imports a private module of Textual or rich, overrides or
+    sets a private name of a Textual class it subclasses, or reads one of the private names of
+    the Textual objects tui/ works with (App, Screen, Widget, the widgets it uses, the
+    compositor, bindings) that no code of ours defines."""
+    import ast
+    import importlib
+    import re
+    from pathlib import Path
+
+    from textual._compositor import Compositor
+    from textual.app import App
+    from textual.binding import BindingsMap
+    from textual.screen import Screen
+    from textual.widget import Widget
+    from textual.widgets import DataTable, Input, OptionList, RichLog, Static
+
+    import tui
+
+    class _W(Widget):
+        pass
+
+    class _S(Screen):
+        pass
+
+    class _A(App):
+        pass
+
+    made = set(vars(_W)) | set(vars(_S)) | set(vars(_A))   # what Textual puts in every subclass
+    root = Path(tui.__file__).parent
+    files = [p for p in sorted(root.rglob("*.py")) if p.name != "textual_insides.py"]
+    ours: set[str] = set()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        ours |= set(re.findall(r"self\.(_[a-z]\w*)\s*(?::[^=\n]*)?=", text)) | set(re.findall(r"def (_[a-z]\w*)", text))
+        ours |= set(re.findall(r"^\s+(_[a-z]\w*)\s*(?::[^=\n]*)?=", text, re.M))
+    reached: set[str] = set()
+    for cls in (App, Screen, Widget, RichLog, OptionList, Input, Static, DataTable, Compositor, BindingsMap):
+        reached |= _private_names(cls)
+    reached -= made
+    found = []
+    for path in files:
+        where = path.relative_to(root.parent)
+        text = path.read_text(encoding="utf-8")
+        for node in ast.walk(ast.parse(text)):
+            modules = ([node.module] if isinstance(node, ast.ImportFrom) and node.module
+                       else [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            found += [f"{where}:{node.lineno}: imports {m}" for m in modules
+                      if re.match(r"(textual|rich)(\.\w+)*\._", m)]
+        for number, line in enumerate(text.splitlines(), 1):
+            found += [f"{where}:{number}: {name}" for name in re.findall(r"(?<!\bos)\.(_[a-z]\w*)\b", line)
+                      if name in reached and name not in ours]
+        module = importlib.import_module(".".join(where.with_suffix("").parts))
+        for cls in vars(module).values():
+            if (isinstance(cls, type) and cls.__module__ == module.__name__
+                    and any(b.__module__.startswith("textual") for b in cls.__mro__[1:])):
+                names = {n for n in vars(cls) if n.startswith("_") and not n.startswith(("__", "_default_"))}
+                names |= set(re.findall(r"self\.(_[a-z]\w*)\s*(?::[^=\n]*)?=", inspect.getsource(cls)))
+                found += [f"{where}: {cls.__name__} sets Textual's {n}" for n in sorted((names - made) & _private_names(cls))]
+    assert not found, "private Textual names outside tui/textual_insides.py:\n" + "\n".join(found)
+
+
 @pytest.mark.parametrize("bad", [b"\xff", b"\x80", b"\x80\xbf", b"\xe9", b"\xc3", b"\xe2\x82", b"\xf0\x9f\x98",
                                  b"\xf8", b"\xed\xa0\x80", b"\xc0\xaf"],
                          ids=["ff", "lone-continuation", "two-continuations", "latin1-e-acute", "truncated-2",
