@@ -67,9 +67,10 @@ def ratings(scores: dict[tuple[str, str], tuple[float, int]], anchor: str,
     pairing the fit stays finite and is pulled towards equal by one game's worth. ``prior=0`` is
     the plain maximum likelihood (finite only when no bot wins or loses everything).
     Solved by Hunter's MM iteration; ``anchor`` is rated 0."""
-    bots = sorted({b for pair in scores for b in pair})
+    bots = sorted(connected(scores, anchor))
     if anchor not in bots:
         raise ValueError(f"the anchor {anchor!r} played no game")
+    scores = {pair: v for pair, v in scores.items() if pair[0] in bots}
     won = {b: 0.0 for b in bots}
     games: dict[tuple[str, str], float] = {}
     for (a, b), (score, n) in scores.items():
@@ -92,6 +93,20 @@ def ratings(scores: dict[tuple[str, str], tuple[float, int]], anchor: str,
         if moved < 1e-12:
             break
     return {b: 400 * math.log10(strength[b]) for b in bots}
+
+
+def connected(scores, anchor: str) -> set[str]:
+    """The bots linked to ``anchor`` by a chain of pairings played: only those have a rating on
+    its scale (a group that never met it could sit anywhere)."""
+    seen = {anchor} if any(anchor in pair for pair, (_, n) in scores.items() if n > 0) else set()
+    grew = True
+    while grew:
+        grew = False
+        for (a, b), (_, n) in scores.items():
+            if n > 0 and (a in seen) != (b in seen):
+                seen |= {a, b}
+                grew = True
+    return seen
 
 
 # -- the games ----------------------------------------------------------------------------------
@@ -290,4 +305,7 @@ def table(bots: tuple[str, ...], played: dict[tuple[str, str, int], Result]) -> 
     lines.append(f"a draw counts half a win; {PRIOR_DRAWS:g} virtual draw added per pairing):")
     for b in sorted(rated, key=lambda b: -rated[b]):
         lines.append(f"  {b:9} {rated[b]:+7.0f}")
+    apart = [b for b in rated_bots if b not in rated]
+    if apart:
+        lines.append(f"  not rated (no chain of games to {rated_bots[0]}): {', '.join(apart)}")
     return "\n".join(lines)

@@ -49,6 +49,15 @@ def test_a_clean_sweep_is_rated_finitely_with_the_prior_draws():
     assert r["easy"] == pytest.approx(400 * math.log10(60.5 / 0.5), abs=1e-6)
 
 
+def test_bots_with_no_chain_of_games_to_the_anchor_are_not_rated():
+    scores = {("heuristic", "random"): (5.0, 6), ("expert", "hard"): (0.0, 1)}
+    assert set(ratings(scores, anchor="random")) == {"random", "heuristic"}
+    played = {("hard", "expert", 0): Result("hard", "expert", 0, "axis", 18, 6, 1321, 1.0),
+              ("random", "heuristic", 0): Result("random", "heuristic", 0, "soviet", 0, 20, 743, 0.7)}
+    text = ladder.table(("random", "heuristic", "hard", "expert"), played)
+    assert text.splitlines()[-1] == "  not rated (no chain of games to random): hard, expert"
+
+
 def test_the_schedule_is_every_pairing_each_side_the_cheap_first_on_shared_seeds():
     plan = ladder.schedule(("hard", "random", "easy"), games=2, seed=10)
     assert plan[:4] == [("random", "easy", 10), ("easy", "random", 10),
