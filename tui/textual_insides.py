@@ -341,10 +341,13 @@ def _line_text(frame: WireFrame, y: int, new: list, low: int, high: int, textual
     if not runs:
         return ""
     styles = frame.styles
-    # two runs close together go as one when the cells between cost less than a move
+    # two runs close together go as one when the cells between (all known) cost less than a move
     merged = [runs[0]]
     for start, end in runs[1:]:
         last = merged[-1]
+        if None in new[last[1]:start]:
+            merged.append([start, end])
+            continue
         apart = len(_move_to(start, y)) + len(_render_run(new[start:end], styles, color_system)) \
             + len(_render_run(new[last[0]:last[1]], styles, color_system))
         if len(_render_run(new[last[0]:end], styles, color_system)) <= apart:
