@@ -121,9 +121,12 @@ def warm_first_frame() -> None:
 # (``WireFrame``: character and the exact escape sequence of its style, None where unknown),
 # and sends for a partial update only the runs of cells that differ from it (a cursor move, then
 # the cells with their styles), or the line as Textual writes it when that is shorter.
+# Rows that moved up (a battle's step-through) go as a terminal scroll first (``_scroll_up``).
 # A full update (a new screen, a resize, the repaint after Ctrl+Z) is sent as Textual sends it
-# and becomes the frame; so is anything else the app draws, which makes the frame unknown. The
-# styles are rendered by Textual's own ``Strip.render_style``, so a cell's bytes are Textual's.
+# and becomes the frame: nothing tells us then that the terminal still shows our frame (that is
+# also why a step-through that relays out, a full update each step, still sends whole frames).
+# Anything else the app draws makes the frame unknown. The styles are rendered by Textual's own
+# ``Strip.render_style``, so a cell's bytes are Textual's. Cost: about 0.8 ms a map-cursor move.
 # What we use: ``App._display`` (overridden; the same checks before it writes), ``ChopsUpdate``'s
 # ``chops``/``spans``/``chop_ends`` and ``LayoutUpdate``'s ``strips``/``region`` (read as
 # ``ChopsUpdate.render_segments`` reads them), ``Strip._segments``, ``Console._color_system``.
@@ -131,8 +134,9 @@ def warm_first_frame() -> None:
 # ``App._display``, and fails by this entry's name when an upgrade changes them.
 # Upstream change: ``ChopsUpdate`` could write only what differs from the frame it last wrote
 # (the compositor keeps the last frame's strips anyway), or the driver could take strips and
-# diff them; an ``App.render_updates`` hook that receives an update and returns the text to
-# write would let an app do it without overriding ``_display``.
+# diff them, told by the driver when the terminal's content is lost (resize, SIGCONT) so full
+# updates could be diffed too; an ``App.render_updates`` hook that receives an update and
+# returns the text to write would let an app do it without overriding ``_display``.
 
 from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
