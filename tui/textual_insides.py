@@ -423,9 +423,12 @@ def warm_first_frame() -> None:
 # (``WireFrame``: character and the exact escape sequence of its style, None where unknown),
 # and sends for a partial update only the runs of cells that differ from it (a cursor move, then
 # the cells with their styles), or the line as Textual writes it when that is shorter.
+# Rows that moved up (a battle's step-through) go as a terminal scroll first (``_scroll_up``).
 # A full update (a new screen, a resize, the repaint after Ctrl+Z) is sent as Textual sends it
-# and becomes the frame; so is anything else the app draws, which makes the frame unknown. The
-# styles are rendered by Textual's own ``Strip.render_style``, so a cell's bytes are Textual's.
+# and becomes the frame: nothing tells us then that the terminal still shows our frame (that is
+# also why a step-through that relays out, a full update each step, still sends whole frames).
+# Anything else the app draws makes the frame unknown. The styles are rendered by Textual's own
+# ``Strip.render_style``, so a cell's bytes are Textual's. Cost: about 0.8 ms a map-cursor move.
 # What we use: ``App._display`` (overridden; the same checks before it writes), ``ChopsUpdate``'s
 # ``chops``/``spans``/``chop_ends`` and ``LayoutUpdate``'s ``strips``/``region`` (read as
 # ``ChopsUpdate.render_segments`` reads them), ``Strip._segments``, ``Console._color_system``.
@@ -433,8 +436,9 @@ def warm_first_frame() -> None:
 # ``App._display``, and fails by this entry's name when an upgrade changes them.
 # Upstream change: ``ChopsUpdate`` could write only what differs from the frame it last wrote
 # (the compositor keeps the last frame's strips anyway), or the driver could take strips and
-# diff them; an ``App.render_updates`` hook that receives an update and returns the text to
-# write would let an app do it without overriding ``_display``.
+# diff them, told by the driver when the terminal's content is lost (resize, SIGCONT) so full
+# updates could be diffed too; an ``App.render_updates`` hook that receives an update and
+# returns the text to write would let an app do it without overriding ``_display``.
 
 from rich.cells import get_character_cell_size
 from rich.color import ColorSystem
@@ -456,14 +460,16 @@ def _move_to(x: int, y: int) -> str:
 
 
 class WireFrame:
-    """The terminal's cells as last sent: per line a list of (text, style's sequence, style),
-    None where not known; a wide character's second cell has the text ""."""
+    """The terminal's cells as last sent: per line a list of (text, the style's own sequence),
+    None where not known; a wide character's second cell has the text "". A cell's style is
+    ``styles[sequence]`` (any style written so: it renders the same)."""
 
     def __init__(self, driver, width: int, height: int) -> None:
         self.driver = driver
         self.width, self.height = width, height
         self.lines: list[list] = [[None] * width for _ in range(height)]
         self.keys: dict = {}                 # style -> Strip.render_style(style, "")
+        self.styles: dict = {"": None}       # and back
 
     def cells(self, strip: Strip, color_system) -> list:
         keys, out = self.keys, []
@@ -479,20 +485,20 @@ class WireFrame:
                     if len(keys) > 4096:
                         keys.clear()
                     key = keys[style] = Strip.render_style(style, "", color_system)
+                    self.styles.setdefault(key, style)
             if text.isascii() and text.isprintable():
-                out.extend([(ch, key, style) for ch in text])
+                out.extend([(ch, key) for ch in text])
                 continue
             for ch in text:
                 size = get_character_cell_size(ch)
                 if size == 1:
-                    append((ch, key, style))
+                    append((ch, key))
                 elif size == 2:
-                    append((ch, key, style))
-                    append(("", key, style))
+                    append((ch, key))
+                    append(("", key))
                 elif out and ch.isprintable():            # a combining mark joins its cell
                     i = -2 if out[-1][0] == "" else -1
-                    text_, key_, style_ = out[i]
-                    out[i] = (text_ + ch, key_, style_)
+                    out[i] = (out[i][0] + ch, out[i][1])
                 else:
                     raise Unmodelled
         return out
@@ -503,14 +509,14 @@ class WireFrame:
         self.lines[y][x:x + len(cells)] = cells
 
 
-def _render_run(cells: list, color_system) -> str:
+def _render_run(cells: list, styles: dict, color_system) -> str:
     """Cells as text, consecutive cells of one style in one styled piece (as a Strip renders)."""
     parts, start = [], 0
     render = Strip.render_style
     for i in range(1, len(cells) + 1):
         if i == len(cells) or cells[i][1] != cells[start][1]:
             text = "".join(cell[0] for cell in cells[start:i])
-            style = cells[start][2]
+            style = styles[cells[start][1]]
             parts.append(text if style is None else render(style, text, color_system))
             start = i
     return "".join(parts)
@@ -522,21 +528,14 @@ def _changed_runs(old: list, new: list, x1: int, x2: int) -> list[list[int]]:
     runs: list[list[int]] = []
     x = x1
     while x < x2:
-        a, b = old[x], new[x]
-        if a is not None and a[0] == b[0] and a[1] == b[1]:
+        if old[x] == new[x]:
             x += 1
             continue
         start = x            # never a wide character's right half: that differs only with its left
         x += 1
-        while x < x2:
-            a, b = old[x], new[x]
-            if a is not None and a[0] == b[0] and a[1] == b[1] and b[0] != "":
-                break
+        while x < x2 and (old[x] != new[x] or (new[x] is not None and new[x][0] == "")):
             x += 1
-        if runs and runs[-1][1] >= start:
-            runs[-1][1] = x
-        else:
-            runs.append([start, x])
+        runs.append([start, x])
     return runs
 
 
@@ -551,8 +550,11 @@ class ChangedCells(CompositorUpdate):
         update, frame = self.update, self.frame
         color_system = console._color_system or ColorSystem.TRUECOLOR
         try:
-            lines = _chops_pieces(update)
-            return "".join(_line_text(frame, y, pieces, console, color_system) for y, pieces in lines.items())
+            targets = {y: _target(frame, y, pieces, console, color_system)
+                       for y, pieces in _chops_pieces(update).items()}
+            out = [_scroll_up(frame, targets)]
+            out += [_line_text(frame, y, *targets[y], color_system) for y in sorted(targets)]
+            return "".join(out)
         except Unmodelled:
             frame.lines = [[None] * frame.width for _ in range(frame.height)]
             return update.render_segments(console)
@@ -574,12 +576,11 @@ def _chops_pieces(update: ChopsUpdate) -> dict[int, list[tuple[int, Strip]]]:
     return lines
 
 
-def _line_text(frame: WireFrame, y: int, pieces, console, color_system) -> str:
-    """The shorter of: the changed runs of line ``y``; the line as Textual writes it."""
+def _target(frame: WireFrame, y: int, pieces, console, color_system):
+    """Line ``y`` as the update leaves it, the columns it writes, and its text as Textual's."""
     if y >= frame.height:
         raise Unmodelled
-    old = frame.lines[y]
-    new = list(old)
+    new = list(frame.lines[y])
     low, high = frame.width, 0
     for x, strip in pieces:
         cells = frame.cells(strip, color_system)
@@ -587,25 +588,80 @@ def _line_text(frame: WireFrame, y: int, pieces, console, color_system) -> str:
             raise Unmodelled
         new[x:x + len(cells)] = cells
         low, high = min(low, x), max(high, x + len(cells))
+    textuals = "".join(_move_to(x, y) + strip.render(console) for x, strip in pieces if strip.cell_length)
+    return new, low, high, textuals
+
+
+SCROLL_GAIN = 3            # lines a scroll must put right to be worth its 15 or so bytes
+
+
+def _alike(a: list, b: list) -> bool:
+    """All but one of the quarters of two lines are the same (a scrollbar beside moves too)."""
+    q = max(1, len(a) // 4)
+    parts = range(0, len(a), q)
+    return sum(a[i:i + q] == b[i:i + q] for i in parts) >= len(parts) - 1
+
+
+def _scroll_up(frame: WireFrame, targets: dict) -> str:
+    """When lines moved up (the step-through of a battle, a log: every line of it changes), the
+    terminal scrolls them (DECSTBM, SU: xterm, VTE, tmux, xterm.js) and the frame with them;
+    the lines of the scrolled rows are then written where they differ after it. Full-width rows
+    only (a terminal's left and right margins are not widely known), and only rows known."""
+    if len(targets) < SCROLL_GAIN:
+        return ""
+    lines, height = frame.lines, frame.height
+    rows = [targets[y][0] if y in targets else lines[y] for y in range(height)]
+    known = [None not in row for row in rows]
+    best, best_gain = None, 0
+    for k in (1, 2, 3):
+        y = 0
+        while y < height - k:
+            if not (known[y] and None not in lines[y + k] and _alike(rows[y], lines[y + k])):
+                y += 1
+                continue
+            top, gain = y, 0
+            while y < height - k and known[y] and None not in lines[y + k] and _alike(rows[y], lines[y + k]):
+                gain += rows[y] != lines[y] and not _alike(rows[y], lines[y])
+                y += 1
+            bottom = y - 1 + k                  # rows top..bottom go up k; the last k come in blank
+            if gain > best_gain and all(known[bottom + 1 - k:bottom + 1]):
+                best, best_gain = (top, bottom, k), gain
+    if best is None or best_gain < SCROLL_GAIN:
+        return ""
+    top, bottom, k = best
+    for y in range(top, bottom + 1):          # each row of the region is then written where it differs
+        targets[y] = (rows[y], 0, frame.width, None)
+    lines[top:bottom + 1 - k] = lines[top + k:bottom + 1]
+    lines[bottom + 1 - k:bottom + 1] = [[None] * frame.width for _ in range(k)]
+    return f"\x1b[{top + 1};{bottom + 1}r\x1b[{k}S\x1b[r"
+
+
+def _line_text(frame: WireFrame, y: int, new: list, low: int, high: int, textuals: str | None,
+               color_system) -> str:
+    """The shorter of: the changed runs of line ``y``; the line as Textual writes it (None:
+    not to be written so, the line has moved)."""
     if low >= high:
         return ""
-    runs = _changed_runs(old, new, low, high)
+    runs = _changed_runs(frame.lines[y], new, low, high)
     frame.lines[y] = new
     if not runs:
         return ""
-    # two runs close together go as one when the cells between cost less than a move
+    styles = frame.styles
+    # two runs close together go as one when the cells between (all known) cost less than a move
     merged = [runs[0]]
     for start, end in runs[1:]:
         last = merged[-1]
-        apart = len(_move_to(start, y)) + len(_render_run(new[start:end], color_system)) \
-            + len(_render_run(new[last[0]:last[1]], color_system))
-        if len(_render_run(new[last[0]:end], color_system)) <= apart:
+        if None in new[last[1]:start]:
+            merged.append([start, end])
+            continue
+        apart = len(_move_to(start, y)) + len(_render_run(new[start:end], styles, color_system)) \
+            + len(_render_run(new[last[0]:last[1]], styles, color_system))
+        if len(_render_run(new[last[0]:end], styles, color_system)) <= apart:
             last[1] = end
         else:
             merged.append([start, end])
-    ours = "".join(_move_to(start, y) + _render_run(new[start:end], color_system) for start, end in merged)
-    textuals = "".join(_move_to(x, y) + strip.render(console) for x, strip in pieces if strip.cell_length)
-    return ours if len(ours) <= len(textuals) else textuals
+    ours = "".join(_move_to(start, y) + _render_run(new[start:end], styles, color_system) for start, end in merged)
+    return ours if textuals is None or len(ours) <= len(textuals) else textuals
 
 
 class FullFrame(CompositorUpdate):

@@ -1,8 +1,9 @@
 """A small model of a terminal: what the escape sequences a wartable app writes leave on the
 screen, cell by cell (for tests comparing what the wire carried with Textual's own frame).
 
-It knows what Textual writes in application mode: cursor moves (CUP, CR, LF), styles (SGR, kept
-as their parameters: a cell holds the SGR in force when it was written), hyperlinks (OSC 8),
+It knows what Textual and wartable write in application mode: cursor moves (CUP, CR, LF),
+scrolling (DECSTBM, SU), styles (SGR, kept as their parameters: a cell holds the SGR in force
+when it was written), hyperlinks (OSC 8),
 private modes and device queries (no effect on cells), text with wide characters (two cells; a
 wide character half overwritten leaves a space in the other half) and combining marks. Anything
 else raises ValueError, so a sequence it does not know cannot pass unnoticed.
@@ -24,6 +25,8 @@ class Screen:
         a resize or at the start is not known: a test fills it with something no frame shows)."""
         self.width, self.height = width, height
         self.cells = [[(fill, "", "")] * width for _ in range(height)]
+        self.fill = fill                              # also what a scroll brings in
+        self.top, self.bottom = 0, height - 1
         self.x = self.y = 0
         self.sgr = ""
         self.link = ""
@@ -72,6 +75,15 @@ class Screen:
             self.x = min(self.width - 1, max(0, int(col or 1) - 1))
         elif final == "m":
             self.sgr = "" if params in ("", "0") else (f"{self.sgr};{params}" if self.sgr else params)
+        elif final == "r":                            # DECSTBM: the rows a scroll moves; home
+            top, _, bottom = params.partition(";")
+            self.top, self.bottom = int(top or 1) - 1, int(bottom or self.height) - 1
+            self.x = self.y = 0
+        elif final == "S":                            # SU: the rows between the margins go up
+            k = int(params or 1)
+            rows = self.cells[self.top:self.bottom + 1]
+            blank = [[(self.fill, "", "")] * self.width for _ in range(min(k, len(rows)))]
+            self.cells[self.top:self.bottom + 1] = (rows[k:] + blank)[:len(rows)]
         elif final == "J" and params == "2":
             self.cells = [[(" ", "", "")] * self.width for _ in range(self.height)]
         else:

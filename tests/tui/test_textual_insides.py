@@ -264,17 +264,14 @@ def _games():
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("game_name,env", [("fallblau", {}), ("roads", {}), ("toi", {}),
-                                           ("roads", {"NO_COLOR": "1"}),
-                                           ("fallblau", {"TEXTUAL_COLOR_SYSTEM": "standard"}),
-                                           ("roads", {"TEXTUAL_COLOR_SYSTEM": "truecolor"})],
-                         ids=["fallblau", "roads", "toi", "roads-no-color", "fallblau-standard", "roads-truecolor"])
+                                           ("roads", {"NO_COLOR": "1"})],
+                         ids=["fallblau", "roads", "toi", "roads-no-color"])
 async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, env, size, tmp_path, monkeypatch):
     """A random walk of keys in a game: the bytes the app wrote, replayed into a model of a
     terminal, show after every key exactly the frame Textual renders whole (every cell's
-    character, style and link); and partial updates did go out as changed cells."""
+    character, style and link); and partial updates did go out as changed cells. (In the
+    colour system of this process; test_changed_cells_in_each_colour_system runs it in others.)"""
     import random
-
-    import textual.constants
 
     from tests.support.terminal import Screen, Tap
 
@@ -282,9 +279,6 @@ async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, en
     monkeypatch.delenv("NO_COLOR", raising=False)
     if "NO_COLOR" in env:
         monkeypatch.setenv("NO_COLOR", env["NO_COLOR"])      # read by each App as it is made
-    # Textual reads TEXTUAL_COLOR_SYSTEM once, at import: the value it keeps is set instead
-    # (256 colours by default, as a player's xterm-256color)
-    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", env.get("TEXTUAL_COLOR_SYSTEM", "256"))
     game = _games()[game_name]()
     rng = random.Random(f"{game_name}{size}{sorted(env.items())}")
     app = WartableApp(game, autosave=False)
@@ -344,7 +338,7 @@ def _strip(draw, width: int, styles):
 
 @pytest.mark.parametrize("color_system", ["truecolor", "standard"])
 def test_changed_cells_of_wide_characters_and_box_drawing_replay_as_textuals_writes(color_system):
-    """Property: a full frame, then partial updates of random pieces of lines (wide characters,
+    """Property: a full frame or none, then partial updates of random pieces of lines (wide characters,
     box drawing, a combining mark, styles, a link) in random spans; what ChangedCells writes,
     replayed, leaves every cell as Textual's own writes of the same updates leave it; and never
     more bytes than Textual's."""
@@ -375,10 +369,11 @@ def test_changed_cells_of_wide_characters_and_box_drawing_replay_as_textuals_wri
         frame = textual_insides.WireFrame(object(), width, height)
         ours, theirs = Screen(width, height, fill="?"), Screen(width, height, fill="?")
         full = LayoutUpdate([list(line.values()) for line in lines], Region(0, 0, width, height))
-        sent = textual_insides.FullFrame(frame, full).render_segments(console)
-        assert sent == full.render_segments(console)
-        ours.feed(sent)
-        theirs.feed(sent)
+        if draw(st.booleans()):              # else partial updates on a frame not known at all
+            sent = textual_insides.FullFrame(frame, full).render_segments(console)
+            assert sent == full.render_segments(console)
+            ours.feed(sent)
+            theirs.feed(sent)
         for _ in range(draw(st.integers(1, 6))):
             changed = draw(st.lists(st.integers(0, height - 1), min_size=1, max_size=height, unique=True))
             for y in changed:
@@ -386,10 +381,9 @@ def test_changed_cells_of_wide_characters_and_box_drawing_replay_as_textuals_wri
                     if draw(st.booleans()):
                         lines[y][a] = _strip(draw, b - a, styles)
             spans = []
-            for y in sorted(changed):
-                x1 = draw(st.sampled_from(cuts[y][:-1]))
-                x2 = draw(st.sampled_from([c for c in cuts[y] if c > x1]))
-                spans.append((y, x1, x2))
+            for y in sorted(changed):        # one span on the line, or two with a gap between
+                marks = sorted(draw(st.lists(st.sampled_from(cuts[y]), min_size=2, max_size=4, unique=True)))
+                spans += [(y, marks[0], marks[1])] + ([(y, marks[2], marks[3])] if len(marks) == 4 else [])
             chops = [dict(line) for line in lines]
             update = ChopsUpdate(chops, spans, [row[1:] for row in cuts])
             mine = textual_insides.ChangedCells(frame, update).render_segments(console)
@@ -400,3 +394,59 @@ def test_changed_cells_of_wide_characters_and_box_drawing_replay_as_textuals_wri
             assert len(mine) <= len(textuals)
 
     check()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_battle_stepped_through_replays_as_textuals_frame_and_scrolls_the_terminal(size, tmp_path,
+                                                                                          monkeypatch):
+    """The step-through of Roads battles (space, one chit, check or result a step, the text
+    moving up as it grows): after every step the replayed bytes show Textual's own full frame,
+    and some steps went as a terminal scroll (DECSTBM, SU) and the cells still different."""
+    from tests.bench.test_roads_tui_bench import mid_game
+    from tests.support.terminal import Screen, Tap
+    from tui.fallblau.screen import ResolutionScreen
+    from tui.roads.screen import STEP_KINDS
+
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(tmp_path))
+    game = mid_game()
+    fights = [e for e in game.events if e.rule.startswith(("CC 9", "RtS 19"))][:120]
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await _drawn(pilot)
+        steps = ResolutionScreen(fights, STEP_KINDS)
+        steps.add_class("rd-opaque")
+        app.push_screen(steps)
+        await _drawn(pilot)
+        tap = Tap(app)
+        app.screen.refresh()
+        await _drawn(pilot)
+        wire = Screen(*size, fill="?")
+        wire.feed(tap.take())
+        scrolls = 0
+        for step in range(40):
+            await pilot.press("space")
+            await _drawn(pilot)
+            sent = tap.take()
+            scrolls += "S\x1b[r" in sent
+            wire.feed(sent)
+            problem = _diff(wire, _textuals_full_frame(app, size))
+            assert not problem, f"after {step + 1} steps: {problem}"
+        assert scrolls
+
+
+@pytest.mark.parametrize("colours", ["standard", "256", "truecolor"])
+def test_changed_cells_in_each_colour_system(colours, tmp_path):
+    """The random walks of Fall Blau and Roads at 80x24 in a process of their own whose Textual
+    renders in ``colours`` (TEXTUAL_COLOR_SYSTEM, which Textual reads once, at import; a style's
+    sequence is then kept on the style itself, shared by every app of the process: one process,
+    one colour system, as in play)."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, TEXTUAL_COLOR_SYSTEM=colours, WARTABLE_DATA_DIR=str(tmp_path))
+    env.pop("NO_COLOR", None)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+                          __file__, "-k", "replayed_show and (fallblau-80x24 or roads-80x24)"],
+                         env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    assert "2 passed" in run.stdout, run.stdout[-500:]
