@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui import storage
+from tui.textual_insides import ChangedCellsApp
 from tui.widgets.steady_screen import SteadyScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -72,7 +73,7 @@ def _keep_styles() -> None:
         _kept_css = kept_css
 
 
-class WartableApp(App):
+class WartableApp(ChangedCellsApp, App):     # only the changed cells go to the terminal
     CSS_PATH = HERE / "app.tcss"      # absolute, so a subclass elsewhere finds it; game screens bring their own
     TITLE = "wartable"
     ENABLE_COMMAND_PALETTE = False

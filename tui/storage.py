@@ -664,7 +664,7 @@ DEFAULT_SETTINGS: dict[str, bool | str] = {
 }
 # the settings that take one of a few words (rules.roads.bots.SEARCH_BOTS for the strength)
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "roads_strength": ("easy", "normal", "hard"),
+    "roads_strength": ("easy", "normal", "hard", "expert"),
 }
 
 

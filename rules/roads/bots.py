@@ -64,6 +64,7 @@ class HeuristicBot:
 
 
 _VALUES: dict[tuple, float] = {}             # (map, side, area) -> _Context.value
+END_SCORE = 0.2                               # the doctrine's score for ending an operation
 
 
 class _Context:
@@ -87,6 +88,8 @@ class _Context:
         self._targets: list[str] | None = None   # areas worth taking (value >= 1) not held
         self._force: float | None = None         # the strength of the operation's force
         self._own: list | None = None            # own_weights()
+        self._steps: dict[str, float] = {}        # area -> best_step, for this decision
+        self._links: set[str] | None = None       # open_links()
 
     # -- what an area is worth to the side ----------------------------------------------------------
     def value(self, area: str) -> float:
@@ -191,20 +194,30 @@ class _Context:
                 return -1
             base = self.strength([c]) / 2
             if op and op.force:
+                if (not any(isinstance(m, Move) for m in self.g.legal())
+                        or self.best_step(c.where) <= END_SCORE):
+                    return END_SCORE - 0.1           # a force with nowhere to go: no bigger
                 return 2 + base                      # thicken the stack already chosen
             front = self.front_distance(c.where)
             obj = self.objective_distance(c.where)
-            return base + 4 - min(front, 4) + (2 - min(obj, 2))
+            score = base + 4 - min(front, 4) + (2 - min(obj, 2))
+            if self.best_step(c.where) <= END_SCORE:
+                # no step its stack would take: gathered, it would only end the operation unmoved
+                return min(score, END_SCORE - 0.1)
+            return score
         if isinstance(cmd, Release):
             return -5
         if isinstance(cmd, Move):
             return self.move_score(cmd)
         if isinstance(cmd, Halt):
-            return 1.0
+            here = op.path[-1] if op.path else op.start
+            # campaign 5.b: an empty city of the chain is a link an enemy may walk into unopposed
+            lone = len(op.force) == 1                # a garrison is one unit; a stack goes on
+            return 1.0 + (self.garrison(here) if lone and here in self.open_links() else 0)
         if isinstance(cmd, (Reorganize, Rebuild)):
             return 6
         if isinstance(cmd, EndOperation):
-            return 0.2
+            return END_SCORE
         if isinstance(cmd, PlayCard):
             return self.card_score(cmd.card, playing=True)
         if isinstance(cmd, DrawCard):
@@ -245,25 +258,72 @@ class _Context:
             return 0.5 if self.winter else -2
         if self._force is None:
             self._force = self.strength([c for c in v.units if c.id in op.force])
-        mine = self._force
-        enemies = self.enemies(cmd.area)
         here = op.path[-1] if op.path else op.start
+        lone = len(op.force) == 1
+        return self.step_score(cmd.area, self._force, here, lone and here in self.open_links(), lone)
+
+    def step_score(self, area: str, mine: float, here: str, opens: bool, lone: bool) -> float:
+        """A step of a force of strength ``mine`` from ``here`` into ``area``; ``opens``: the
+        force is all the side has in ``here``, a link of its chain (``open_links``); ``lone``:
+        the force is one unit, a garrison (a stack is for attacking: it goes on)."""
+        v = self.v
+        enemies = self.enemies(area)
         if enemies:
             theirs = self.strength(enemies)
-            if self.g.map.areas[cmd.area].terrain == "mountain":
+            if self.g.map.areas[area].terrain == "mountain":
                 theirs *= 1.5
             ratio = mine / max(theirs, 0.5)
             if self.side == AXIS and v.initiative == AXIS:
                 ratio *= 1.3
-            return 6 * ratio - 5 + self.value(cmd.area)
-        gain = 0.0
-        if self.control.get(cmd.area) != self.side:
-            gain += 1.5 + self.value(cmd.area)
-        if any(sd == self.foe and a == cmd.area for sd, a, _ in v.rp):
+            return 6 * ratio - 5 + self.value(area)
+        links = self.open_links()
+        gain = -self.garrison(here) if opens else 0.0     # a link left open behind it
+        if self.control.get(area) != self.side:
+            gain += 1.5 + self.value(area)
+        elif lone and area in links:
+            gain += self.garrison(area)           # a link of the chain to hold (campaign 5.b)
+        if any(sd == self.foe and a == area for sd, a, _ in v.rp):
             gain += 3
-        closer = self.objective_distance(here) - self.objective_distance(cmd.area)
-        exposed = sum(1 for n in self.g.map.neighbours(cmd.area) if self.enemies(n))
+        closer = self.objective_distance(here) - self.objective_distance(area)
+        exposed = sum(1 for n in self.g.map.neighbours(area) if self.enemies(n))
         return gain + closer * 1.2 - exposed * 0.4 + 0.5
+
+    def best_step(self, area: str) -> float:
+        """The best first step the stack in ``area`` could take once gathered (the force so far
+        and every friend there that may be gathered now), scored as its move would be; -inf
+        when it has none. The doctrine gathers the whole stack, so this is what it will weigh."""
+        if area not in self._steps:
+            op = self.v.operation
+            force = set(op.force) if op is not None else set()
+            free = {m.unit for m in self.g.legal() if isinstance(m, Gather)} | force
+            friends = self.friends(area)
+            stack = [c for c in friends if c.id in free]
+            mine = self.strength(stack)
+            a = self.g.map.areas
+            lone = len(stack) == 1
+            opens = (lone and len(friends) == 1 and area in a and a[area].city and self.control.get(area) == self.side
+                     and self.front_distance(area) <= 2)
+            self._steps[area] = max((self.step_score(n, mine, area, opens, lone) for n in self.g.map.neighbours(area)
+                                     if n in a), default=float("-inf"))
+        return self._steps[area]
+
+    def open_links(self) -> set[str]:
+        """Campaign 5.b: the side's controlled cities within two areas of an enemy unit with
+        none of its units in them but the force on the move: links of its chain that an enemy
+        could walk into unopposed (once the force has gone on)."""
+        if self._links is None:
+            areas = self.g.map.areas
+            op = self.v.operation
+            force = set(op.force) if op is not None and op.side == self.side else set()
+            self._links = {a for a, ctl in self.control.items()
+                           if ctl == self.side and a in areas and areas[a].city
+                           and all(c.id in force for c in self.friends(a))
+                           and self.front_distance(a) <= 2}
+        return self._links
+
+    def garrison(self, area: str) -> float:
+        """What holding an open link is worth: its own value, and more the nearer the enemy."""
+        return 1.5 + self.value(area) + (2 - self.front_distance(area))
 
     def chit_score(self, chit: str) -> float:
         d = self.g.content.chits[chit.split("#")[0]]
@@ -301,7 +361,7 @@ class _Context:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
-SEARCH_BOTS = ("easy", "normal", "hard")
+SEARCH_BOTS = ("easy", "normal", "hard", "expert")
 
 
 def _strength(name: str):
@@ -309,8 +369,8 @@ def _strength(name: str):
     AI itself plays its rollouts with the heuristic bot above). ``budget=False`` drops its time
     cap, so that its decisions depend on the seed alone (the sim)."""
     def make(seed: int = 0, *, budget: bool = True):
-        from .ai import SearchBot
-        return SearchBot(name, seed, budget=budget)
+        from .ai import make_ai
+        return make_ai(name, seed, budget=budget)
     make.__name__ = name
     return make
 

@@ -91,3 +91,206 @@ def test_the_private_first_frame_modules_the_zygote_warms_are_still_there():
     for name in FIRST_FRAME_MODULES:
         assert name in sys.modules, name
         assert importlib.util.find_spec(name) is not None, name
+
+
+# ---- Only the cells that changed, on the wire (ChangedCellsApp) ---------------------------
+
+def test_changed_cells_app_relies_on_chops_update_and_app_display_of_this_textual():
+    """ChangedCellsApp reads a ChopsUpdate as ChopsUpdate.render_segments does and overrides
+    App._display with its checks: when an upgrade changes either, read them again (the entry
+    in tui/textual_insides.py says what is relied on), then record the new digests."""
+    from textual._compositor import ChopsUpdate, LayoutUpdate
+    from textual.app import App
+    from textual.strip import Strip
+
+    digest = lambda f: hashlib.sha256(inspect.getsource(f).encode()).hexdigest()   # noqa: E731
+    assert digest(ChopsUpdate.render_segments) == textual_insides.CHOPS_RENDER_SEGMENTS, \
+        "Textual's ChopsUpdate.render_segments changed: ChangedCells must read chops as it does"
+    assert digest(App._display) == textual_insides.APP_DISPLAY, \
+        "Textual's App._display changed: ChangedCellsApp._display must make the same checks"
+    assert {"chops", "spans", "chop_ends"} <= set(inspect.signature(ChopsUpdate).parameters)
+    assert {"strips", "region"} <= set(inspect.signature(LayoutUpdate).parameters)
+    assert hasattr(Strip([]), "_segments") and callable(Strip.render_style)
+    assert textual.__version__ in textual_insides.CHECKED_ON
+
+
+def _textuals_full_frame(app, size) -> "Screen":
+    from tests.support.terminal import Screen
+
+    screen = Screen(*size)
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    screen.feed(update.render_segments(app.console))
+    return screen
+
+
+async def _drawn(pilot) -> None:
+    """Pause until nothing is waiting to be drawn."""
+    app = pilot.app
+    for _ in range(40):
+        await pilot.pause()
+        screen = app.screen
+        if not (screen._compositor._dirty_regions or screen._dirty_widgets or screen._layout_required
+                or screen._repaint_required):
+            return
+    raise AssertionError("the screen never settled")
+
+
+def _diff(ours, theirs) -> str:
+    for y, (a, b) in enumerate(zip(ours.cells, theirs.cells)):
+        for x, (ca, cb) in enumerate(zip(a, b)):
+            if ca != cb:
+                return f"first difference at x={x} y={y}: sent {ca!r}, Textual's frame {cb!r}\n" \
+                       f"sent:\n{ours.text()}\nTextual:\n{theirs.text()}"
+    return ""
+
+
+# moves, choices, and the keys that open a screen over the game (help, log, rules, hand, cards)
+WALK_KEYS = ["up", "down", "left", "right", "up", "down", "tab", "shift+tab", "enter", "space", "v",
+             "pagedown", "pageup", "home", "end", "escape", "1", "2", "question_mark", "l", "r", "h", "x"]
+
+
+def _games():
+    from tests.bench.test_roads_tui_bench import mid_game
+    from tests.bench.test_tui_bench import full_hand_game
+    from tests.tui.test_screen_speed import _midgame_toi
+    return {"fallblau": full_hand_game, "roads": mid_game, "toi": _midgame_toi}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("game_name,env", [("fallblau", {}), ("roads", {}), ("toi", {}),
+                                           ("roads", {"NO_COLOR": "1"}),
+                                           ("fallblau", {"TEXTUAL_COLOR_SYSTEM": "standard"}),
+                                           ("roads", {"TEXTUAL_COLOR_SYSTEM": "truecolor"})],
+                         ids=["fallblau", "roads", "toi", "roads-no-color", "fallblau-standard", "roads-truecolor"])
+async def test_changed_cells_replayed_show_textuals_own_full_frame(game_name, env, size, tmp_path, monkeypatch):
+    """A random walk of keys in a game: the bytes the app wrote, replayed into a model of a
+    terminal, show after every key exactly the frame Textual renders whole (every cell's
+    character, style and link); and partial updates did go out as changed cells."""
+    import random
+
+    import textual.constants
+
+    from tests.support.terminal import Screen, Tap
+
+    monkeypatch.setenv("WARTABLE_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    if "NO_COLOR" in env:
+        monkeypatch.setenv("NO_COLOR", env["NO_COLOR"])      # read by each App as it is made
+    # Textual reads TEXTUAL_COLOR_SYSTEM once, at import: the value it keeps is set instead
+    # (256 colours by default, as a player's xterm-256color)
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", env.get("TEXTUAL_COLOR_SYSTEM", "256"))
+    game = _games()[game_name]()
+    rng = random.Random(f"{game_name}{size}{sorted(env.items())}")
+    app = WartableApp(game, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await _drawn(pilot)
+        tap = Tap(app)
+        app.screen.refresh()                     # a full frame, through the tap: the start
+        await _drawn(pilot)
+        wire = Screen(*size, fill="?")
+        wire.feed(tap.take())
+        assert not _diff(wire, _textuals_full_frame(app, size)), _diff(wire, _textuals_full_frame(app, size))
+        partial = 0
+        now = size
+        for step in range(60):
+            key = rng.choice(WALK_KEYS)
+            if step in (20, 40):             # a resize: the terminal's cells unknown, a full frame
+                now = (size[0] + 9, size[1] + 5) if step == 20 else size
+                await pilot.resize_terminal(*now)
+                wire = Screen(*now, fill="?")
+            else:
+                await pilot.press(key)
+            await _drawn(pilot)
+            if app.return_code is not None or not app.is_running:
+                break
+            sent = tap.take()
+            wire.feed(sent)
+            frame = app._wire_frame
+            partial += bool(sent) and frame is not None and frame.width == now[0]
+            problem = _diff(wire, _textuals_full_frame(app, now))
+            assert not problem, f"after {step + 1} keys (the last {key!r}): {problem}"
+        assert step >= 30, "the walk ended early"
+        assert partial >= 10
+
+
+_GLYPHS = ["a", "b", " ", "─", "┼", "│", "╋", "•", "中", "文", "🙂", "e\u0301", "·", "…"]
+
+
+def _strip(draw, width: int, styles):
+    """A strip exactly ``width`` cells wide of glyphs (wide ones, box drawing, a combining mark)
+    in a few styles (one with a link)."""
+    from hypothesis import strategies as st
+    from rich.cells import cell_len
+    from rich.segment import Segment
+    from textual.strip import Strip
+
+    segments, used = [], 0
+    while used < width:
+        text = "".join(draw(st.lists(st.sampled_from(_GLYPHS), min_size=1, max_size=6)))
+        while cell_len(text) > width - used:
+            text = text[:-1]
+        if not text or not cell_len(text):
+            text = " "
+        segments.append(Segment(text, draw(st.sampled_from(styles))))
+        used += cell_len(text)
+    return Strip(segments, width)
+
+
+@pytest.mark.parametrize("color_system", ["truecolor", "standard"])
+def test_changed_cells_of_wide_characters_and_box_drawing_replay_as_textuals_writes(color_system):
+    """Property: a full frame, then partial updates of random pieces of lines (wide characters,
+    box drawing, a combining mark, styles, a link) in random spans; what ChangedCells writes,
+    replayed, leaves every cell as Textual's own writes of the same updates leave it; and never
+    more bytes than Textual's."""
+    import io
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from rich.console import Console
+    from rich.style import Style
+    from textual._compositor import ChopsUpdate, LayoutUpdate
+    from textual.geometry import Region
+
+    from tests.support.terminal import Screen
+
+    width, height = 30, 6
+    styles = [None, Style(bold=True), Style(color="red", bgcolor="blue"), Style(color="#336699"),
+              Style(underline=True, link="https://example.org/a"), Style(color="red", bgcolor="blue", meta={"x": 1})]
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.data())
+    def check(data):
+        draw = data.draw
+        console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                          color_system=color_system, legacy_windows=False)
+        cuts = [sorted({0, width} | set(draw(st.lists(st.integers(1, width - 1), max_size=3))))
+                for _ in range(height)]
+        lines = [{a: _strip(draw, b - a, styles) for a, b in zip(row, row[1:])} for row in cuts]
+        frame = textual_insides.WireFrame(object(), width, height)
+        ours, theirs = Screen(width, height, fill="?"), Screen(width, height, fill="?")
+        full = LayoutUpdate([list(line.values()) for line in lines], Region(0, 0, width, height))
+        sent = textual_insides.FullFrame(frame, full).render_segments(console)
+        assert sent == full.render_segments(console)
+        ours.feed(sent)
+        theirs.feed(sent)
+        for _ in range(draw(st.integers(1, 6))):
+            changed = draw(st.lists(st.integers(0, height - 1), min_size=1, max_size=height, unique=True))
+            for y in changed:
+                for a, b in zip(cuts[y], cuts[y][1:]):
+                    if draw(st.booleans()):
+                        lines[y][a] = _strip(draw, b - a, styles)
+            spans = []
+            for y in sorted(changed):
+                x1 = draw(st.sampled_from(cuts[y][:-1]))
+                x2 = draw(st.sampled_from([c for c in cuts[y] if c > x1]))
+                spans.append((y, x1, x2))
+            chops = [dict(line) for line in lines]
+            update = ChopsUpdate(chops, spans, [row[1:] for row in cuts])
+            mine = textual_insides.ChangedCells(frame, update).render_segments(console)
+            textuals = update.render_segments(console)
+            ours.feed(mine)
+            theirs.feed(textuals)
+            assert ours.cells == theirs.cells, _diff(ours, theirs)
+            assert len(mine) <= len(textuals)
+
+    check()

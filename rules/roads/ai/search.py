@@ -34,7 +34,9 @@ from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
 from ..bots import HeuristicBot, _Context
-from ..commands import Choose, DiscardCard, Gather, Move, PlayCard, PlayChit, Release, Retreat, StopRetreat
+from ..commands import (
+    Choose, DiscardCard, Gather, Move, PlayCard, PlayChit, Release, Retreat, StartOperation, StopRetreat,
+)
 from ..game import Roads
 from ..state import AXIS, SOVIET
 from .determinize import can_determinize, determinize
@@ -54,6 +56,8 @@ STRENGTHS = {
     "easy": Effort(candidates=2, samples=2, horizon=12, budget=0.5),
     "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5, battle_worlds=24),
     "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5, battle_worlds=48),
+    # the first worlds of expert.py's race (ExpertBot: make_ai("expert"))
+    "expert": Effort(candidates=6, samples=5, horizon=50, budget=1.8, battle_worlds=72),
 }
 BATTLE_CANDIDATES = 8        # answers searched inside a battle, the doctrine's best first
 BATTLE_HORIZON = 150         # commands at most to the end of a battle in a rollout
@@ -85,6 +89,30 @@ class Public:
 
     def area_name(self, area: str) -> str:
         return self._game.area_name(area)
+
+    def decision_seed(self, salt: str) -> str:
+        """A seed for the decision at hand, from the game's seed, the number of commands given
+        and the side to act (issue 25 item 3: a loaded game plays on as it would have). Only a
+        digest of the seed gets through (str seeds are hashed by ``random``), never the seed
+        that rolls the game's dice."""
+        g = self._game
+        return f"roads-ai/{salt}/{g.seed}/{len(g.log)}/{g.to_act()}"
+
+    def released(self, view) -> set[tuple[int, str]]:
+        """(operation number, unit) for the units the side of ``view`` released in its operation
+        under way (public: the release is made on the map), read from the log, so that a game
+        loaded in mid-operation remembers them as the uninterrupted game does."""
+        g = self._game
+        op = view.operation
+        if op is None or op.side != view.side:
+            return set()
+        out = set()
+        for cmd in reversed(g.log):
+            if isinstance(cmd, StartOperation) and cmd.side == op.side:
+                break
+            if isinstance(cmd, Release) and cmd.side == op.side:
+                out.add((op.number, cmd.unit))
+        return out
 
 
 class _Rollout(HeuristicBot):
@@ -153,6 +181,7 @@ class SearchBot:
         self.name = strength
         self.effort = effort or STRENGTHS[strength]
         self.use_budget = budget
+        self.seed = seed
         self.rng = random.Random(seed)
         self.policy = HeuristicBot(seed)
         self.explain = ""                 # the line for the last decision
@@ -168,6 +197,12 @@ class SearchBot:
         side = pub.to_act()
         cmds = pub.legal()
         view = pub.view(side)
+        # every random choice of this decision from the game's position alone, none carried over
+        # from the bot's earlier decisions: a reloaded game plays on exactly as it would have
+        key = pub.decision_seed(f"{self.name}/{self.seed}")
+        self.rng = random.Random(key)
+        self.policy.rng = random.Random(key + "/doctrine")
+        self.policy.released |= pub.released(view)
         if len(cmds) == 1:
             cmd, why, searched = cmds[0], "the only legal command", False
         elif view.battle is not None and self.effort.battle_worlds and can_determinize(view):

@@ -36,7 +36,9 @@ def _advance(game, commands: int, seed: int = 0):
 
 def _hidden_twin(game, side: str, seed: int) -> Roads:
     """A copy of ``game`` that differs only in what ``side`` cannot see: the other side's hand
-    swapped with cards of its deck and discards, both decks in another order, other dice."""
+    swapped with cards of its deck and discards, both decks in another order, other dice. Its
+    seed and log are the game's: the AI seeds each decision from them (issue 25 item 3), as
+    public as the position (a hash of the seed, never the dice it rolls)."""
     rng = random.Random(seed)
     state = pickle.loads(pickle.dumps(game.state))
     foe = state.cards[other(side)]
@@ -45,7 +47,9 @@ def _hidden_twin(game, side: str, seed: int) -> Roads:
     n, m = len(foe.hand), len(foe.discards)
     foe.hand, foe.discards, foe.deck = pool[:n], pool[n:n + m], pool[n + m:]
     rng.shuffle(state.cards[side].deck)
-    return Roads(state, SeededDice(seed), game.content, game.map, seed=seed, options={}, undo=False)
+    twin = Roads(state, SeededDice(seed), game.content, game.map, seed=game.seed, options={}, undo=False)
+    twin.log = list(game.log)
+    return twin
 
 
 def test_a_determinized_world_shows_the_viewer_the_same_view():
@@ -492,3 +496,57 @@ def test_the_help_explains_the_words_of_the_computers_reasons():
     assert topic.id == "computer"
     for word in ("doctrine", "guesses", "points", "never looks at your hand", "`!`"):
         assert word in " ".join(topic.text.split()), word
+
+
+# -- issue 25 item 3: the same game after a load ---------------------------------------------------
+def _ai_plays(game, bot, commands: int) -> list[tuple[object, str]]:
+    """``bot`` gives the next ``commands`` commands of both sides; (command, reason) of each."""
+    out = []
+    for _ in range(commands):
+        if game.outcome is not None:
+            break
+        d = bot.decide(game)
+        out.append((d.command, d.reason))
+        game.apply(d.command)
+    return out
+
+
+@pytest.mark.parametrize("strength,before,after", [("easy", 30, 30), ("normal", 12, 12), ("hard", 6, 6)])
+def test_a_loaded_game_plays_on_as_the_uninterrupted_one_would_have(strength, before, after):
+    # issue 25 item 3: each decision is seeded from the game (its seed, the commands given, the
+    # side to act), so reloading until the computer errs gets the same decision every time
+    from rules.core import save
+    from rules.registry import load_save
+    game = _advance(new_game(seed=14, undo=False), 80)
+    ai = SearchBot(strength, seed=game.seed, budget=False)
+    _ai_plays(game, ai, before)
+    text = save.dumps(game)
+    uninterrupted = _ai_plays(game, ai, after)
+    resumed = load_save(text)
+    assert len(resumed.log) == len(game.log) - len(uninterrupted)
+    again = _ai_plays(resumed, SearchBot(strength, seed=resumed.seed, budget=False), after)
+    assert [cmd for cmd, _ in again] == [cmd for cmd, _ in uninterrupted]
+    assert [why for _, why in again] == [why for _, why in uninterrupted]
+    assert resumed.digest() == game.digest()
+
+
+def test_a_loaded_game_remembers_the_units_released_in_the_operation_under_way():
+    # the doctrine never gathers again a unit released in the same operation (the gather-release
+    # loop a sim found): the memory comes from the log, so it survives a save and a load
+    from rules.core import save
+    from rules.registry import load_save
+    game = new_game(seed=3, undo=False)
+    bots = {AXIS: HeuristicBot(0), SOVIET: HeuristicBot(1)}
+    while not any(isinstance(cmd, c.Release) for cmd in game.legal()):
+        game.apply(bots[game.to_act()].choose(game))
+    release = next(cmd for cmd in game.legal() if isinstance(cmd, c.Release))
+    game.apply(release)
+    number = game.state.operation.number
+    resumed = load_save(save.dumps(game))
+    side = resumed.to_act()
+    assert side == release.side
+    assert Public(resumed).released(resumed.view(side)) == {(number, release.unit)}
+    ai = SearchBot("easy", seed=0, budget=False)
+    d = ai.decide(resumed)
+    assert (number, release.unit) in ai.policy.released
+    assert d.command != c.Gather(side=side, unit=release.unit)
