@@ -8,6 +8,7 @@ import inspect
 import os
 import signal
 import threading
+from pathlib import Path
 
 import pytest
 import textual
@@ -262,6 +263,35 @@ def _games():
     return {"fallblau": full_hand_game, "roads": mid_game, "toi": _midgame_toi}
 
 
+OWN_PROCESS = "WARTABLE_TEST_OWN_PROCESS"     # set where a walk runs in a process of its own
+
+
+def _run_walks_alone(selection: str, colours: str | None, data: Path) -> str:
+    """Run the walks picked by ``selection`` (a -k expression) in a new pytest process: a
+    style's escape sequence is kept on the style itself, shared by every app of a process, so a
+    walk after other tests' apps (NO_COLOR, another colour system) in the same worker compares
+    frames rendered two ways. One process, one colour system, as in play."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, WARTABLE_DATA_DIR=str(data), **{OWN_PROCESS: "1"})
+    if colours is not None:
+        env["TEXTUAL_COLOR_SYSTEM"] = colours
+    env.pop("NO_COLOR", None)
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+                          __file__, "-k", selection], env=env, capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
+    return run.stdout
+
+
+def test_changed_cells_replayed_in_a_process_of_their_own(tmp_path):
+    """Every walk below, in one process of its own (in this process's colour system)."""
+    out = _run_walks_alone("replayed_show", None, tmp_path)
+    assert "8 passed" in out, out[-500:]
+
+
+@pytest.mark.skipif(os.environ.get(OWN_PROCESS) != "1",
+                    reason="run in a process of its own (test_changed_cells_replayed_in_a_process_of_their_own)")
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
 @pytest.mark.parametrize("game_name,env", [("fallblau", {}), ("roads", {}), ("toi", {}),
                                            ("roads", {"NO_COLOR": "1"})],
@@ -440,13 +470,5 @@ def test_changed_cells_in_each_colour_system(colours, tmp_path):
     renders in ``colours`` (TEXTUAL_COLOR_SYSTEM, which Textual reads once, at import; a style's
     sequence is then kept on the style itself, shared by every app of the process: one process,
     one colour system, as in play)."""
-    import subprocess
-    import sys
-
-    env = dict(os.environ, TEXTUAL_COLOR_SYSTEM=colours, WARTABLE_DATA_DIR=str(tmp_path))
-    env.pop("NO_COLOR", None)
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
-                          __file__, "-k", "replayed_show and (fallblau-80x24 or roads-80x24)"],
-                         env=env, capture_output=True, text=True, timeout=600)
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert "2 passed" in run.stdout, run.stdout[-500:]
+    out = _run_walks_alone("replayed_show and (fallblau-80x24 or roads-80x24)", colours, tmp_path)
+    assert "2 passed" in out, out[-500:]
