@@ -7,7 +7,7 @@ from functools import partial
 from pathlib import Path
 
 from textual import events
-from textual.app import App, ScreenStackError
+from textual.app import ScreenStackError
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.css.query import NoMatches
@@ -15,7 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui import storage
-from tui.widgets.steady_screen import SteadyScreen
+from tui.textual_insides import ChangedCellsApp, SteadyApp, SteadyScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 HERE = Path(__file__).parent
@@ -58,21 +58,7 @@ class LauncherBeneath(SteadyScreen):
             self.app.push_screen(LauncherScreen())
 
 
-_kept_css = None
-
-
-def _keep_styles() -> None:
-    """Where the command line keeps content between runs (``storage.keep_content``), Textual's
-    parsed styles are kept too (``tui.kept_css``); an app made elsewhere (the tests) parses."""
-    global _kept_css
-    from rules.core import kept
-    if _kept_css is None and kept.CACHE_DIR is not None:
-        from tui import kept_css
-        kept_css.keep(kept.CACHE_DIR)
-        _kept_css = kept_css
-
-
-class WartableApp(App):
+class WartableApp(ChangedCellsApp, SteadyApp):     # only the changed cells go to the terminal
     CSS_PATH = HERE / "app.tcss"      # absolute, so a subclass elsewhere finds it; game screens bring their own
     TITLE = "wartable"
     ENABLE_COMMAND_PALETTE = False
@@ -84,15 +70,11 @@ class WartableApp(App):
         # that brings new styles when pushed makes Textual parse every style again and restyle
         # every widget (a tenth of the first frame's time).
         first = game.game_id if game is not None else save[1] if save is not None else None
-        _keep_styles()
         css = [self.CSS_PATH]
         if first is not None:
             screen_css = self._screen_class(first).CSS_PATH
             css += screen_css if isinstance(screen_css, list) else [screen_css]
         super().__init__(css_path=css)
-        # no widget here has a tooltip (keys are told in the footer and the help): no screen
-        # gets Textual's tooltip widget (made, styled and mounted on every screen otherwise)
-        self._disable_tooltips = True
         self.start_game = game
         self.start_save = save          # (path, game id, commands): shown at once, loaded meanwhile
         # the save starts loading now, while the app starts and its screen is composed
@@ -157,10 +139,6 @@ class WartableApp(App):
         if not self._tidied:
             self._tidied = True
             storage.remove_stale_temp_files()
-            from rules.core import kept_code
-            kept_code.flush()
-            if _kept_css is not None:
-                _kept_css.flush()
         if self._collector_paused:
             self._collector_paused = False
             gc.freeze()
@@ -206,25 +184,6 @@ class WartableApp(App):
         if name is None:
             return None
         return f"The game in progress was kept as the save '{name}' (Load a save)."
-
-    _start_batch_over = False
-
-    def _end_batch(self) -> None:
-        """A frame asked for while the app started (in Textual's start-up batch) was held
-        (``SteadyScreen``): the screen in front draws it now."""
-        super()._end_batch()
-        if not self._batch_count:
-            try:
-                screen = self.screen
-            except ScreenStackError:
-                return
-            if isinstance(screen, SteadyScreen) and not self._start_batch_over:
-                screen.release_held_frame()     # the start-up batch: its screen is laid out
-            else:
-                screen.check_idle()
-            self._start_batch_over = True
-            if _kept_css is not None:
-                _kept_css.flush()         # the first frame's styles, parsed: kept (first run)
 
     # -- keys typed faster than screens appear ---------------------------------------------
     def _screen_ready(self) -> bool:

@@ -87,7 +87,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", choices=["fallblau", "roads"])
     sim.add_argument("--games", type=int, default=None,
                      help="how many games (default: 1000 for Fall Blau, 100 for Roads)")
-    sim.add_argument("--bot", choices=["random", "greedy"], default="greedy",
+    sim.add_argument("--bot", choices=["random", "greedy", "hint"], default="greedy",
                      help="Fall Blau: the bot (default greedy)")
     sim.add_argument("--hard", action="store_true", help="Fall Blau: Hard Mode")
     sim.add_argument("--missions", action="store_true", help="Fall Blau: Missions Mode")
@@ -97,6 +97,15 @@ def _parser() -> argparse.ArgumentParser:
                      help="Roads: the Soviet bot, one of %(choices)s (default heuristic)")
     sim.add_argument("--seed", type=int, default=0,
                      help="the seed (default 0); Roads plays seeds S, S+1, ... one per game")
+    sim.add_argument("--ladder", action="store_true",
+                     help="Roads: every pairing of --bots, each side, --games each; a table with 95%% "
+                          "intervals and ratings (rules/roads/ai/NOTES.md, Ladder)")
+    sim.add_argument("--jobs", type=int, default=1, help="Roads --ladder: processes (default 1)")
+    sim.add_argument("--bots", default="random,heuristic,easy,normal,hard,expert", metavar="A,B,...",
+                     help="Roads --ladder: the bots (default: all of them)")
+    sim.add_argument("--results", default="roads-ladder.jsonl", metavar="PATH",
+                     help="Roads --ladder: the games played, one a line; a rerun continues "
+                          "(default roads-ladder.jsonl)")
     sim.add_argument("--timed", action="store_true",
                      help="Roads: give the easy/normal/hard AI its on-screen time cap per decision "
                           "(default: no cap, so its decisions depend on the seed alone and a rerun "
@@ -111,6 +120,11 @@ def _sim(args: argparse.Namespace) -> int:
     if games < 1:
         print("wartable sim: --games must be at least 1", file=sys.stderr)
         return 2
+    if args.ladder and args.game != "roads":
+        print("wartable sim: --ladder is for roads", file=sys.stderr)
+        return 2
+    if args.game == "roads" and args.ladder:
+        return _ladder(args, games)
     if args.game == "roads":
         from rules.roads.sim import simulate as simulate_roads
         result = simulate_roads(games, args.axis, args.soviet, seed=args.seed, budget=args.timed,
@@ -119,6 +133,23 @@ def _sim(args: argparse.Namespace) -> int:
         return 0
     from rules.fallblau.sim import simulate
     print(simulate(games, args.bot, hard=args.hard, missions=args.missions, seed=args.seed).report())
+    return 0
+
+
+def _ladder(args: argparse.Namespace, games: int) -> int:
+    from rules.roads.ai import ladder
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if args.timed:
+        print("wartable sim: --ladder plays without the time cap (the same games on any machine); "
+              "drop --timed", file=sys.stderr)
+        return 2
+    try:
+        played = ladder.run(bots, games, args.jobs, args.results, seed=args.seed,
+                            on_game=lambda r, n, total: print(ladder.game_line(r, n, total), flush=True))
+    except (ValueError, OSError) as exc:
+        print(f"wartable sim: {exc}", file=sys.stderr)
+        return 2
+    print(ladder.table(bots, played))
     return 0
 
 

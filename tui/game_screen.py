@@ -21,9 +21,8 @@ from textual.widgets import Static
 from rules.core.errors import IllegalCommand
 from rules.core.events import Event
 from tui import storage
-from tui.widgets.compositor import use_line_compositor
 from tui.widgets.log_panel import LogPanel
-from tui.widgets.steady_screen import SteadyScreen
+from tui.textual_insides import SteadyScreen, shown_bindings, use_line_compositor
 
 
 class PassScreen(ModalScreen[bool]):
@@ -393,7 +392,7 @@ class GameScreen(SteadyScreen):
     def keys_help(self) -> str:
         """The keys of this screen, for the help screen."""
         keys = ", ".join(f"{self.app.get_key_display(b)} {b.description.lower()}"
-                         for b in self._bindings.shown_keys if b.description)
+                         for b in shown_bindings(self) if b.description)
         return ("Keys: digits and letters choose a menu entry; arrows and Enter also work. "
                 f"{keys}. A roll, a withdrawal, the end of a turn or a loss asks first: Enter or y "
                 "does it, Esc or q does not (the launcher's Settings turn this off).")

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from rules.core.errors import SaveError
 from tui import storage
 from tui.widgets.command_menu import CommandMenu
-from tui.widgets.compositor import use_line_compositor
+from tui.textual_insides import use_line_compositor
 
 TITLE = "wartable: WWII campaign wargames"
 

@@ -21,7 +21,8 @@ MODES = (("two players, hot-seat", ""), ("you play the Axis, the computer the So
 
 DEFAULT_NAMES = ("Axis player, Soviet player", "Axis player", "Soviet player")
 STRENGTHS = (("easy", "quick, by doctrine in battle"), ("normal", "about a second a move"),
-             ("hard", "a few seconds a move, a real test"))
+             ("hard", "a few seconds a move, a real test"),
+             ("expert", "up to 2 s a move, the strongest"))
 
 
 class NewRoadsScreen(Screen):

@@ -106,7 +106,7 @@ class NewToIScreen(Screen):
         self._redraw()
 
     @on(Input.Submitted)
-    def _name(self, event: Input.Submitted) -> None:
+    def _name_submitted(self, event: Input.Submitted) -> None:
         index = int(event.input.id[-1])
         if index == 0:
             self.query_one("#name-1", Input).focus()

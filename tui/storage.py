@@ -76,12 +76,9 @@ def cache_dir() -> Path:
 
 def keep_content() -> None:
     """Keep each game's content, once read from its TOML and validated, in the cache folder
-    for the next run (``rules.core.kept``): a saved game then opens without reading the TOML.
-    And the methods attrs writes for the rules' classes, compiled (``rules.core.kept_code``):
-    called before the rules' classes are imported."""
-    from rules.core import kept, kept_code
+    for the next run (``rules.core.kept``): a saved game then opens without reading the TOML."""
+    from rules.core import kept
     kept.CACHE_DIR = cache_dir()
-    kept_code.keep_methods(kept.CACHE_DIR)
 
 
 # ==========================================================================================
@@ -264,8 +261,6 @@ class Loading:
             self.error = exc
         finally:
             self._done.set()
-        from rules.core import kept_code
-        kept_code.flush()                 # what the rules compiled for a first load, kept
 
     def wait(self, timeout: float | None = None) -> bool:
         """True once the load is over (the game is there, or its error)."""
@@ -599,6 +594,11 @@ DEFAULT_KEYS: dict[str, str] = {
 }
 
 
+# `!`, the hint on the Fall Blau and Roads screens, by Textual's name and as typed: not remapped,
+# and no action may take it (one key, one meaning)
+HINT_KEYS = frozenset({"exclamation_mark", "!"})
+
+
 def load_keymap() -> dict[str, str]:
     """The key for each action: the defaults, overridden by the ``[keys]`` table of config.toml.
 
@@ -642,6 +642,9 @@ def load_keymap() -> dict[str, str]:
                                  f"give to their actions and entries; use a named key or a "
                                  f"combination such as \"ctrl+z\" or \"f2\", or swap with "
                                  f"another of u, q, s, r, l.")
+            if one in HINT_KEYS:
+                raise ValueError(f"{path}: [keys] action '{action}': '{one}' is the hint's key "
+                                 f"on the Fall Blau and Roads screens; choose another.")
             if one in seen:
                 raise ValueError(f"{path}: [keys] action '{action}': the key '{one}' is already "
                                  f"used by '{seen[one]}'.")
@@ -656,7 +659,7 @@ DEFAULT_SETTINGS: dict[str, bool | str] = {
 }
 # the settings that take one of a few words (rules.roads.bots.SEARCH_BOTS for the strength)
 SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "roads_strength": ("easy", "normal", "hard"),
+    "roads_strength": ("easy", "normal", "hard", "expert"),
 }
 
 

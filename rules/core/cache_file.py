@@ -1,5 +1,4 @@
-"""The files of the cache folder (the content, the attrs code and the styles kept between
-runs): read only when this user wrote them and no one else may change them, written whole or
+"""The files of the cache folder (the content kept between runs): read only when this user wrote them and no one else may change them, written whole or
 not at all, and never a reason for the program to fail."""
 
 from __future__ import annotations
@@ -7,7 +6,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import Callable
 
 
 def ours(info: os.stat_result) -> bool:
@@ -16,22 +15,6 @@ def ours(info: os.stat_result) -> bool:
     if not hasattr(os, "getuid"):
         return True
     return info.st_uid == os.getuid() and not info.st_mode & 0o022
-
-
-def read_table(path: Path, load: Callable[[IO[bytes]], Any]) -> dict:
-    """The ``{key: bytes}`` table ``load`` reads from ``path`` (``marshal`` or ``pickle``), when
-    the file is ours and holds one; else ``{}`` (missing, cut short, foreign, another's): the
-    run makes again what it would have read."""
-    try:
-        with open(path, "rb") as f:
-            if not ours(os.fstat(f.fileno())):
-                return {}
-            found = load(f)
-    except Exception:
-        return {}
-    if type(found) is not dict or not all(type(v) is bytes for v in found.values()):
-        return {}
-    return found
 
 
 def write_whole(path: Path, body: Callable[[], bytes], others: str) -> None:

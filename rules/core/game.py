@@ -70,6 +70,11 @@ def restore(snapshot: bytes) -> Any:
     return pickle.loads(snapshot)
 
 
+# the actor (``Game.actor``) of a command any player at the table may give (a battle's shared
+# rolls, a result confirmed): never a side, so ``events_since`` reads on past it
+TABLE = "table"
+
+
 class Game:
     """Base class: subclasses provide ``_legal()``, ``_apply()``, ``outcome`` and ``view()``."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from fractions import Fraction
 from math import comb, factorial
+from typing import Any
 
 import attrs
 
@@ -42,12 +43,12 @@ class AttackOdds:
         return max(self.grey_lost.items(), key=lambda kv: (kv[1], -kv[0]))[0]
 
 
-def _white_classes(modifier: int, panzer: bool, c) -> list[Fraction]:
-    probs = [Fraction(0)] * 4
+def _white_classes(modifier: int, panzer: bool, c, sixth=Fraction(1, 6)) -> list:
+    probs = [sixth * 0] * 4
     for face in range(1, 7):
         red, grey = combat.white_die(face, modifier, panzer, c)
         cls = LOSS if grey else DOUBLE if red == 2 else HIT if red == 1 else MISS
-        probs[cls] += Fraction(1, 6)
+        probs[cls] += sixth
     return probs
 
 
@@ -67,25 +68,66 @@ def _multinomial(n: int, counts: tuple[int, ...]) -> int:
 
 def attack_odds(game: FallBlau, cmd: Attack) -> AttackOdds:
     """The exact odds of a legal Attack! in the game's current state."""
-    s, c = game.state, game.c
+    s = game.state
     card = s.front[cmd.target]
     general = s.generals[cmd.general]
-    adjacent = cmd.target != game.slot_of(cmd.general)
     modifier, notes = combat.icon_modifier(game.content, s, card.card, cmd.general)
-    white_n = combat.white_dice_count(general.cubes, adjacent)
-    black_n = game.content.events[cmd.boost].n if cmd.boost else 0
     red, cubes = card.red, general.cubes
     if red == 0:
         return AttackOdds(Fraction(1), {0: Fraction(1)}, Fraction(0), Fraction(0), 0, 0, modifier, notes)
     spec = game.content.generals[cmd.general]
-    w = _white_classes(modifier, spec.kind == "panzer", c)
-    pb = Fraction(sum(1 for f in range(1, 7) if combat.black_die(f, modifier, c)), 6)
+    white_n, black_n, outcome = _outcomes(game, cmd, modifier, Fraction(1, 6))
+    capture = sum((p for (h, _), p in outcome.items() if h >= red), Fraction(0))
+    grey: dict[int, Fraction] = defaultdict(Fraction)
+    for (_, g), p in outcome.items():
+        grey[g] += p
+    expected_red = sum((h * p for (h, _), p in outcome.items()), Fraction(0))
+    general_lost = sum((p for g, p in grey.items() if g >= cubes), Fraction(0))
+    if spec.ability.reroll_white:
+        notes = notes + (f"assumes {spec.name} re-rolls a die that lost a cube, else a miss",)
+    return AttackOdds(capture, dict(sorted(grey.items())), general_lost, expected_red, white_n, black_n, modifier, notes)
+
+
+# the outcomes in floats, by what they depend on (a finite set: dice, modifier, cubes), made once
+_FLOAT_OUTCOMES: dict[tuple, dict[tuple[int, int], float]] = {}
+
+
+def attack_outcomes(game: FallBlau, cmd: Attack) -> dict[tuple[int, int], float]:
+    """The same exact odds as ``attack_odds``, in floats, as (red cubes removed, grey cubes lost) ->
+    chance: the joint outcome a search weighs. A card with no red cubes left: {(0, 0): 1.0}."""
+    s = game.state
+    card = s.front[cmd.target]
+    if card.red == 0:
+        return {(0, 0): 1.0}
+    general = s.generals[cmd.general]
+    modifier, _ = combat.icon_modifier(game.content, s, card.card, cmd.general)
+    spec = game.content.generals[cmd.general]
+    key = (modifier, spec.kind, spec.ability.reroll_white, general.cubes, cmd.target != game.slot_of(cmd.general),
+           game.content.events[cmd.boost].n if cmd.boost else 0, card.red)
+    hit = _FLOAT_OUTCOMES.get(key)
+    if hit is None:
+        hit = _FLOAT_OUTCOMES[key] = dict(_outcomes(game, cmd, modifier, 1 / 6)[2])
+    return hit
+
+
+def _outcomes(game: FallBlau, cmd: Attack, modifier: int, sixth) -> tuple[int, int, dict[tuple[int, int], Any]]:
+    """(white dice, black dice, (red removed, grey lost) -> chance), the chances in the type of `sixth`."""
+    s, c = game.state, game.c
+    card = s.front[cmd.target]
+    general = s.generals[cmd.general]
+    adjacent = cmd.target != game.slot_of(cmd.general)
+    white_n = combat.white_dice_count(general.cubes, adjacent)
+    black_n = game.content.events[cmd.boost].n if cmd.boost else 0
+    red, cubes = card.red, general.cubes
+    spec = game.content.generals[cmd.general]
+    w = _white_classes(modifier, spec.kind == "panzer", c, sixth)
+    pb = sixth * sum(1 for f in range(1, 7) if combat.black_die(f, modifier, c))
     black_dist = {k: comb(black_n, k) * pb**k * (1 - pb) ** (black_n - k) for k in range(black_n + 1)}
     rerolls = spec.ability.reroll_white
 
-    outcome: dict[tuple[int, int], Fraction] = defaultdict(Fraction)   # (red removed, grey lost)
+    outcome: dict[tuple[int, int], Any] = defaultdict(lambda: sixth * 0)   # (red removed, grey lost)
 
-    def settle(hits: int, losses: int, p: Fraction) -> None:
+    def settle(hits: int, losses: int, p) -> None:
         outcome[(min(hits, red), min(losses, red, cubes))] += p
 
     for counts in _compositions(white_n):
@@ -104,13 +146,4 @@ def attack_odds(game: FallBlau, cmd: Attack) -> AttackOdds:
                     settle(hits + extra_hits, base_l + (cls == LOSS), p * pc)
             else:
                 settle(hits, nl, p)
-
-    capture = sum((p for (h, _), p in outcome.items() if h >= red), Fraction(0))
-    grey: dict[int, Fraction] = defaultdict(Fraction)
-    for (_, g), p in outcome.items():
-        grey[g] += p
-    expected_red = sum((h * p for (h, _), p in outcome.items()), Fraction(0))
-    general_lost = sum((p for g, p in grey.items() if g >= cubes), Fraction(0))
-    if rerolls:
-        notes = notes + (f"assumes {spec.name} re-rolls a die that lost a cube, else a miss",)
-    return AttackOdds(capture, dict(sorted(grey.items())), general_lost, expected_red, white_n, black_n, modifier, notes)
+    return white_n, black_n, dict(outcome)

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import attrs
 
-from .bots import BOTS
+from .bots import BOTS as _BASE_BOTS
 from .content import load
 from .game import new_game
+from .hint import HintBot
+
+# the bots a simulation may run: the hint's bot follows the hint every turn (rules/fallblau/hint.py)
+BOTS = {**_BASE_BOTS, "hint": HintBot}
 
 
 @attrs.frozen
@@ -41,6 +46,16 @@ class SimResult:
                 f"  Brilliant Victory       {self.rate(self.brilliant):6.1%}\n"
                 f"  loss                    {self.rate(self.losses):6.1%}\n"
                 f"  mean VP                 {self.mean_vp:6.2f}")
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (z = 1.96) Wilson score interval of a win rate: it stays inside 0..1 at any count."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
 
 
 def play_one(seed: int, bot_name: str, hard: bool, missions: bool):

@@ -361,7 +361,7 @@ class _Context:
 
 
 BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
-SEARCH_BOTS = ("easy", "normal", "hard")
+SEARCH_BOTS = ("easy", "normal", "hard", "expert")
 
 
 def _strength(name: str):
@@ -369,8 +369,8 @@ def _strength(name: str):
     AI itself plays its rollouts with the heuristic bot above). ``budget=False`` drops its time
     cap, so that its decisions depend on the seed alone (the sim)."""
     def make(seed: int = 0, *, budget: bool = True):
-        from .ai import SearchBot
-        return SearchBot(name, seed, budget=budget)
+        from .ai import make_ai
+        return make_ai(name, seed, budget=budget)
     make.__name__ = name
     return make
 

@@ -28,7 +28,7 @@ import attrs
 from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
-from rules.core.game import CheckedGame
+from rules.core.game import TABLE, CheckedGame
 from rules.core.legal import Span
 
 from .campaign_end import CampaignEnd, Outcome, new_cards
@@ -110,6 +110,13 @@ class TideOfIron(
 
     def player(self, side: str) -> str:
         return self.state.players[side]
+
+    def actor(self, cmd: Command) -> str | None:
+        """The player who gave ``cmd``, as a hosted seat names them: a command of one side is
+        its player's; one of the table (a battle begun, a result confirmed) is either's:
+        ``TABLE``, never a player, so ``events_since`` reads on past it."""
+        side = getattr(cmd, "side", None)
+        return self.state.players.get(side, TABLE) if side else TABLE
 
     def who(self, side: str) -> str:
         """'the German player (Anna)'."""

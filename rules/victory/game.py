@@ -31,7 +31,7 @@ import attrs
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
-from rules.core.game import CheckedGame
+from rules.core.game import TABLE, CheckedGame
 from rules.core.legal import Span
 
 from . import tables
@@ -182,6 +182,12 @@ class Victory(
 
     def allowed_pools(self, player: str) -> tuple[str, ...]:
         return tables.forcepools(self.margin(player), self.content)
+
+    def actor(self, cmd: Command) -> str | None:
+        """The player who gave ``cmd``: the one it names (its ``player``, a transfer's
+        ``sender``); a command of a battle's table or of the campaign (rolls, pairings) is
+        either player's: ``TABLE``, so ``events_since`` reads on past it."""
+        return getattr(cmd, "player", None) or getattr(cmd, "sender", None) or TABLE
 
     def acting(self) -> tuple[str, ...]:
         """The players some legal command is waiting on (the players of a battle for its rolls)."""

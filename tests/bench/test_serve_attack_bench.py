@@ -52,7 +52,7 @@ async def measure(term: Term) -> list[float]:
 
 async def key_login(port: int, key) -> float:
     t0 = time.perf_counter()
-    term = await Term.open(port, "player", key=key)
+    term = await Term.open(port, "player", key=key, command="solo")
     try:
         await term.wait_for("WWII campaign wargames", 60)
     finally:

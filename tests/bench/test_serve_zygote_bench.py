@@ -97,7 +97,7 @@ def test_unique_memory_per_player(tmp_path, mode):
         async def main():
             terms = []
             for _ in range(USS_PLAYERS):
-                terms.append(await Term.open(server.port, "player", key=key))
+                terms.append(await Term.open(server.port, "player", key=key, command="solo"))
                 await terms[-1].wait_for(LAUNCHER, 60)
             await asyncio.sleep(2)
             for n, term in enumerate(terms):        # each player plays a little: a menu move
@@ -139,7 +139,7 @@ def test_first_frame_over_ssh_against_a_local_start(tmp_path, mode):
 
     async def over_ssh() -> float:
         t0 = time.perf_counter()
-        term = await Term.open(server.port, "player", key=key, size=(80, 24))
+        term = await Term.open(server.port, "player", key=key, size=(80, 24), command="solo")
         try:
             await term.wait_for(LAUNCHER, 60)
             return time.perf_counter() - t0

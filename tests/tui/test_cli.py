@@ -56,6 +56,12 @@ def test_sim_three_games(capsys):
         assert words in out
 
 
+def test_sim_plays_by_the_hint(capsys):
+    """--bot hint: the bot that follows the Fall Blau hint every turn (rules/fallblau/hint.py)."""
+    assert cli.main(["sim", "fallblau", "--games", "3", "--bot", "hint", "--hard"]) == 0
+    assert capsys.readouterr().out.startswith("3 games, hint bot, Hard mode")
+
+
 def test_sim_refuses_zero_games(capsys):
     assert cli.main(["sim", "fallblau", "--games", "0"]) == 2
     assert "--games must be at least 1" in capsys.readouterr().err

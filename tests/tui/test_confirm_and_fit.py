@@ -158,7 +158,7 @@ def test_the_settings_file_keeps_the_keys_table_and_refuses_a_bad_value():
         storage.load_settings()
     path.write_text('[settings]\nroads_strength = "brutal"\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"config\.toml: \[settings\] 'roads_strength' must be one of "
-                                         r"'easy', 'normal', 'hard', not 'brutal'"):
+                                         r"'easy', 'normal', 'hard', 'expert', not 'brutal'"):
         storage.load_settings()
 
 

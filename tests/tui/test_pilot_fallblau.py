@@ -322,7 +322,7 @@ def play_plain_then_kill_9(numbers: list[str]) -> None:
     out: list[str] = []
     reader = threading.Thread(target=_read_into, args=(proc.stdout, out), daemon=True)
     reader.start()
-    prompt = "Command (number, u, s NAME, p, r, ?, q): "
+    prompt = "Command (number, u, s NAME, p, r, !, ?, q): "
 
     def wait_prompts(n: int) -> None:
         deadline = time.monotonic() + 30
@@ -798,3 +798,37 @@ async def test_kleist_peek_with_two_copies_of_a_card_can_be_answered_by_keys():
         await pilot.press(items[0][0])
         await close_resolutions(pilot)
         assert len(game.log) == 1 and (game.state.decision is None or game.state.decision.kind != "peek")
+
+
+# ==========================================================================================
+# The hint (!)
+# ==========================================================================================
+async def test_bang_shows_the_hint_with_its_reasons_and_changes_nothing():
+    """`!` at 80x24: the best next order, where it is in the menu and why, in words a screen
+    reader reads (no colour carries anything); any closing key leaves the game as it was; the
+    order it names is there to give with the keys it shows."""
+    from rules.fallblau.hint import hint
+    from tui.fallblau.hint import HintScreen
+    game = fresh(5)
+    app = WartableApp(game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = game.digest()
+        expected = hint(game)
+        for close in ("enter", "escape", "q", "exclamation_mark"):
+            await pilot.press("exclamation_mark")
+            assert isinstance(app.screen, HintScreen)
+            text = flat(app)
+            assert f"Hint: {expected.order}." in text, text
+            assert expected.reasons[0][:40] in text
+            assert f"({expected.rule})" in text
+            await pilot.press(close)
+            assert isinstance(app.screen, FallBlauScreen)
+        assert game.digest() == before and game.log == []
+        # the keys the hint names give its order
+        await pilot.press("exclamation_mark")
+        assert "In the menu: Advance (d) > Hermann Hoth (1) > Voronezh" in flat(app)
+        await pilot.press("escape")
+        await pilot.press("d", "1")             # one card, one way: the rest is passed through
+        await close_resolutions(pilot)
+        assert game.log[-1] == expected.command

@@ -114,13 +114,30 @@ async def test_the_new_campaign_screen_offers_the_computers_strength():
         assert "kept for your next game" in flat(app)
 
 
-async def test_the_settings_turn_the_computers_strength_through_its_three_choices():
+async def test_the_new_campaign_screen_offers_expert_after_hard_and_plays_it():
+    """Issue 25, item 2: expert (rules/roads/ai/expert.py) is the fourth strength."""
+    from rules.roads.ai.expert import ExpertBot
+    app = WartableApp(autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key_for(app, "New campaign: Roads to Stalingrad"))
+        await pilot.pause()
+        await pilot.press("m", "s", "s")
+        await pilot.pause()
+        assert "[s] computer: expert (up to 2 s a move, the strongest)" in flat(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.game.options["strength"] == "expert"
+        assert isinstance(app.screen.bot, ExpertBot) and app.screen.bot.name == "expert"
+    assert storage.load_settings()["roads_strength"] == "expert"
+
+
+async def test_the_settings_turn_the_computers_strength_through_its_four_choices():
     app = WartableApp(autosave=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(key_for(app, "Settings"))
         await pilot.pause()
         assert "The computer in a new Roads to Stalingrad game: normal" in flat(app)
-        for expected in ("hard", "easy", "normal", "hard"):
+        for expected in ("hard", "expert", "easy", "normal", "hard"):
             await pilot.press(key_for(app, "The computer in a new Roads"))
             await pilot.pause()
             assert f"The computer in a new Roads to Stalingrad game: {expected}" in flat(app)

@@ -303,3 +303,27 @@ def test_the_end_of_the_turn_names_the_counter_attacks_and_the_setting_turns_it_
     storage.save_setting("confirmations", False)                  # the launcher's Settings
     out = run(game, f"{index}\nq\n")
     assert "End the turn?" not in out and game.log == [EndTurn()]
+
+
+# -- the hint (!) ---------------------------------------------------------------------------------
+def test_bang_gives_the_hint_by_its_command_number_and_changes_nothing():
+    """`!` names the hint's command by the number that gives it, with its reasons; nothing changes."""
+    from rules.fallblau.hint import hint
+    game = fresh(seed=7)
+    before = game.digest()
+    expected = hint(game)
+    number = game.legal().index(expected.command) + 1
+    out = run(game, "!\nq\n")
+    assert f"Hint: command {number}, {expected.order}." in out
+    assert all(line.startswith("  ") for line in out.split(f"{expected.order}.\n", 1)[1].split("\n")[:1])
+    assert f"  ({expected.rule})" in out
+    assert game.digest() == before and not game.log
+
+
+def test_following_the_hint_by_number_plays_a_whole_game():
+    """The number the hint names is the command it means, to the end of a game."""
+    from rules.fallblau.hint import hint
+    game = fresh(seed=11)
+    out = io.StringIO()
+    assert run_plain(game, Chooser(game, lambda g: g.legal().index(hint(g).command)), out, confirmations=False) == 0
+    assert game.outcome is not None and "Final score" in out.getvalue()

@@ -243,7 +243,7 @@ async def test_the_footer_is_one_line_repainted_only_when_the_keys_it_shows_chan
         release.set()
         await wait_for(pilot, lambda: app.screen.game is not None)
         await wait_for(pilot, lambda: len(keys()) > 1)                   # loaded: every key works
-        assert set(keys()) == {"u", "question_mark", "q", "s", "l", "r", "v", "x"} and all(keys().values())
+        assert set(keys()) == {"u", "question_mark", "q", "s", "l", "r", "v", "x", "exclamation_mark"} and all(keys().values())
         assert "u Undo ? Help q Back" in flat(app)
         await pilot.pause()
         shown = len(drawn)
@@ -354,7 +354,7 @@ async def test_the_line_compositor_sends_the_bytes_textuals_would_for_any_change
 
     from tests.bench.test_roads_tui_bench import mid_game
     from tests.bench.test_tui_bench import full_hand_game
-    from tui.widgets.compositor import LineCompositor
+    from tui.textual_insides import LineCompositor
 
     rng = random.Random(8)
     for game in (full_hand_game(), _midgame_toi(), mid_game()):

@@ -47,7 +47,7 @@ def hosted_game(data: Path, monkeypatch) -> dict:
 async def test_bytes_that_are_not_utf8_leave_a_seat_and_the_launcher_playing(served, monkeypatch):
     seats = hosted_game(served["data"], monkeypatch)
     seat = await Term.open(served["port"], seats["axis"].code)
-    launcher = await Term.open(served["port"], "player", key=served["key"])
+    launcher = await Term.open(served["port"], "player", key=served["key"], command="solo")
     try:
         await seat.wait_for("seat: Axis")
         await launcher.wait_for("[8] Statistics")
@@ -137,7 +137,7 @@ async def test_a_launcher_that_fails_in_play_tells_one_line_and_logs_the_traceba
     acceptor = await ssh.start(ssh.Options(port=0, authorized_keys=tmp_path / "keys", python=str(python),
                                            extra_env=child.logs_env(), zygote=False))
     try:
-        term = await Term.open(acceptor.get_port(), "player", key=player)
+        term = await Term.open(acceptor.get_port(), "player", key=player, command="solo")
         try:
             await term.wait_for("[8] Statistics")
             term.send(key)

@@ -139,8 +139,11 @@ async def test_a_dropped_seat_waits_and_its_code_takes_it_back(hosted):
         await axis.wait_for("Axis operation 1", since=mark)
         back = await Term.open(port, seats["soviet"].code)
         try:
-            await back.wait_for("seat: Soviet")
+            await back.wait_for("Soviet: since you last played")    # what the Axis did meanwhile
             assert "Axis operation 1" in await back.wait_for("Axis operation 1")
+            mark = back.mark()
+            back.send("\r")
+            await back.wait_for("seat: Soviet", since=mark)
         finally:
             back.close()
     finally:
@@ -328,7 +331,7 @@ def test_serve_command_line_refusals_and_opening_a_game_only(capsys, tmp_path):
     assert f"{bad}, line 1: the key cannot be read" in capsys.readouterr().err
     assert main(["serve", "--ssh", "0", "--codes", "--max-per-address", "0"]) == 2
     assert main(["serve", "--new", "roads"]) == 0
-    out = capsys.readouterr().out.splitlines()
+    out = [line for line in capsys.readouterr().out.splitlines() if " seat of " in line]   # then the watch code
     codes = [line.rsplit(" ", 1)[1] for line in out]
     assert [line.split(" ")[0] for line in out] == ["Axis", "Soviet"]
     assert [games.find(code).side for code in codes] == ["axis", "soviet"]
@@ -385,10 +388,13 @@ async def test_victory_round_robin_seats_keep_each_battle_group_secret(hosted):
 
 def test_serve_new_tide_of_iron_and_victory_seat_every_player(capsys):
     from tui.cli import main
+
+    def seated() -> list[str]:
+        return [line.split(" seat")[0] for line in capsys.readouterr().out.splitlines() if " seat of " in line]
     assert main(["serve", "--new", "victory", "--mode", "team", "--players", "Anna,Ben/Cleo,Dan"]) == 0
-    assert [line.split(" seat")[0] for line in capsys.readouterr().out.splitlines()] == ["Anna", "Ben", "Cleo", "Dan"]
+    assert seated() == ["Anna", "Ben", "Cleo", "Dan"]
     assert main(["serve", "--new", "toi", "--players", "Anna,Ben"]) == 0
-    assert [line.split(" seat")[0] for line in capsys.readouterr().out.splitlines()] == ["Anna", "Ben"]
+    assert seated() == ["Anna", "Ben"]
     assert main(["serve", "--new", "victory", "--mode", "round-robin"]) == 2
     assert "name the players with --players" in capsys.readouterr().err
     assert main(["serve", "--new", "victory", "--mode", "team", "--players", "Anna,Ben"]) == 2
@@ -416,6 +422,10 @@ async def test_a_roads_battle_between_two_terminals_keeps_each_sides_chits(hoste
     soviet = await Term.open(hosted["port"], seats["soviet"].code, size=(100, 40))
     try:
         await axis.wait_for("seat: Axis")
+        for term, side in ((axis, "Axis"), (soviet, "Soviet")):    # past what happened since
+            if game.events_since(side.lower()):
+                await term.wait_for(f"{side}: since you last played")
+                term.send("\r")
         await soviet.wait_for("Waiting for Axis")
         shown = await axis.wait_for("Move the force")
         line = next(l for l in shown.split("\n") if "Move the force" in l)

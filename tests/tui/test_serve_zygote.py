@@ -96,7 +96,7 @@ def served_plain(tmp_path):
 
 async def test_a_player_through_the_zygote_gets_the_launcher_and_plays_keys(served):
     server = served["server"]
-    term = await Term.open(served["port"], "anna", key=served["keys"][0])
+    term = await Term.open(served["port"], "anna", key=served["keys"][0], command="solo")
     try:
         await term.wait_for("[8] Statistics")
         assert await server.logged("zygote ready")
@@ -117,7 +117,7 @@ async def test_a_player_through_the_zygote_gets_the_launcher_and_plays_keys(serv
 async def test_players_cannot_read_each_others_memory_or_environment(served_plain):
     served = served_plain
     server = served["server"]
-    terms = [await Term.open(served["port"], f"p{n}", key=key) for n, key in enumerate(served["keys"])]
+    terms = [await Term.open(served["port"], f"p{n}", key=key, command="solo") for n, key in enumerate(served["keys"])]
     try:
         for term in terms:
             await term.wait_for("[8] Statistics")
@@ -163,8 +163,8 @@ async def test_a_players_process_cannot_read_another_players_folder_or_the_hosts
     if abi() < 1:
         pytest.skip("this kernel has no Landlock")
     serve_dir = served["data"] / "serve"
-    term = await Term.open(served["port"], "anna", key=served["keys"][0])
-    other = await Term.open(served["port"], "ben", key=served["keys"][1])
+    term = await Term.open(served["port"], "anna", key=served["keys"][0], command="solo")
+    other = await Term.open(served["port"], "ben", key=served["keys"][1], command="solo")
     try:
         await term.wait_for("[8] Statistics")
         await other.wait_for("[8] Statistics")
@@ -193,7 +193,7 @@ async def test_a_players_process_cannot_read_another_players_folder_or_the_hosts
 
 async def test_a_killed_zygote_drops_no_player_and_the_next_connection_works(served):
     server = served["server"]
-    anna = await Term.open(served["port"], "anna", key=served["keys"][0])
+    anna = await Term.open(served["port"], "anna", key=served["keys"][0], command="solo")
     try:
         await anna.wait_for("[8] Statistics")
         first = zygote_pid(server)
@@ -205,7 +205,7 @@ async def test_a_killed_zygote_drops_no_player_and_the_next_connection_works(ser
         await anna.wait_for("Statistics", since=mark)
         assert not anna.closed
         assert await server.logged("zygote ready", timeout=1) and await _second_ready(server)
-        ben = await Term.open(served["port"], "ben", key=served["keys"][1])
+        ben = await Term.open(served["port"], "ben", key=served["keys"][1], command="solo")
         try:
             await ben.wait_for("[8] Statistics")
             assert len(players_of(server.proc.pid)) == 2
@@ -226,7 +226,7 @@ async def _second_ready(server: Server, timeout: float = 60.0) -> bool:
 
 async def test_a_disconnect_ends_the_players_process(served):
     server = served["server"]
-    term = await Term.open(served["port"], "anna", key=served["keys"][0])
+    term = await Term.open(served["port"], "anna", key=served["keys"][0], command="solo")
     await term.wait_for("[8] Statistics")
     (pid,) = players_of(server.proc.pid)
     term.close()
@@ -237,7 +237,7 @@ async def test_a_disconnect_ends_the_players_process(served):
 
 async def test_stopping_the_server_takes_the_players_processes_down(served):
     server = served["server"]
-    term = await Term.open(served["port"], "anna", key=served["keys"][0])
+    term = await Term.open(served["port"], "anna", key=served["keys"][0], command="solo")
     try:
         await term.wait_for("[8] Statistics")
         (pid,) = players_of(server.proc.pid)

@@ -115,6 +115,14 @@ async def help_screen(pilot):
     assert isinstance(pilot.app.screen, HelpScreen)
 
 
+async def hint_screen(pilot):
+    """`!`: the hint over the game (tui/fallblau/hint.py)."""
+    from tui.fallblau.hint import HintScreen
+    await pilot.press("exclamation_mark")
+    assert isinstance(pilot.app.screen, HintScreen)
+    assert "Hint: " in text_frame(pilot.app)
+
+
 def odds_game():
     game = new_game(seed=7, generals=GENERALS)
     game.apply(next(c for c in game.legal()
@@ -157,6 +165,7 @@ CASES = {
     "odds-preview": (odds_game, odds),
     "end": (finished, end),
     "help": (lambda: new_game(seed=5, generals=GENERALS), help_screen),
+    "hint": (odds_game, hint_screen),
     "toi-result": (toi_result, toi_screen),
     "toi-purchase": (toi_purchase, toi_screen),
 }

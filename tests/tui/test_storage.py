@@ -367,6 +367,8 @@ def test_keymap_overrides():
     ('[keys]\nundo = "z"\n', ["action 'undo'", "'z' is a key the menus give", "ctrl+z"]),
     ('[keys]\nsave = "f2,S"\n', ["action 'save'", "'S' is a key the menus give"]),
     ('[keys]\nlog = "7"\n', ["action 'log'", "'7' is a key the menus give"]),
+    ('[keys]\nhelp = "exclamation_mark"\n', ["action 'help'", "the hint's key"]),
+    ('[keys]\nundo = "f2,!"\n', ["action 'undo'", "the hint's key"]),
     ('keys = "u"\n', ["must be a table"]),
     ('[keys\nundo = "u"\n', ["not valid TOML"]),
 ])

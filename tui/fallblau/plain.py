@@ -9,6 +9,7 @@ It prints the position and the numbered legal commands, then reads one line at a
     s NAME     save the game under NAME
     p          print the position and the commands again
     r          rules help for what you are deciding now
+    !          a hint: the best next command and why (rules/fallblau/hint.py)
     ?          short help
     q          quit; the game stays in the autosave (``wartable resume --plain``)
 
@@ -28,7 +29,7 @@ from tui import storage
 
 from .text import render_end, render_legal, render_position
 
-PROMPT = "Command (number, u, s NAME, p, r, ?, q): "
+PROMPT = "Command (number, u, s NAME, p, r, !, ?, q): "
 ASK = "Give it? (y or Enter: do it, n: not now): "
 NOT_GIVEN = "Not given: nothing has changed."
 CANNOT_UNDO = "Cannot undo past a roll or a draw."
@@ -42,6 +43,7 @@ the turn or a loss, what will happen is shown first: y or Enter gives it, n does
   s NAME   save the game under NAME (letters, digits, spaces, - and _)
   p        show the position and the commands again
   r        rules help for what you are deciding now
+  !        a hint: the best next command, with its odds and reasons
   ?        this help
   q        quit; the game stays in the autosave: wartable resume --plain"""
 
@@ -169,6 +171,8 @@ class _Plain:
                 self.show()
             elif head == "r" and not rest:
                 self.rules_help()
+            elif head == "!" and not rest:
+                self.hint()
             elif head == "u" and not rest:
                 self.undo()
             elif head == "s":
@@ -257,6 +261,21 @@ class _Plain:
             self.say(f"The game could not be saved: {exc}")
             return
         self.say(f"Saved as '{name.strip()}' ({path}).")
+
+    def hint(self) -> None:
+        """The best next command, by its number, and why (rules/fallblau/hint.py)."""
+        from rules.fallblau.hint import hint
+        h = hint(self.game)
+        if h is None:
+            self.say("No hint: there is nothing to decide.")
+            return
+        number = self.game.legal().index(h.command) + 1
+        self.say(f"Hint: command {number}, {h.order}.")
+        for reason in h.reasons:
+            self.say(textwrap.fill(reason, width=80, initial_indent="  ", subsequent_indent="  ",
+                                   break_on_hyphens=False))
+        if h.rule:
+            self.say(f"  ({h.rule})")
 
     def rules_help(self) -> None:
         try:

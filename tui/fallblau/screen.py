@@ -63,7 +63,9 @@ class FallBlauScreen(GameScreen):
 
     BINDINGS = [Binding("r", "rules", "Rules", id="rules"),
                 Binding("v", "board", "Board/menu", id="board"),
-                Binding("x", "cards", "Cards", id="cards")]
+                Binding("x", "cards", "Cards", id="cards"),
+                Binding("exclamation_mark", "hint", "Hint", id="hint")]
+    FOOTER_IF_ROOM = ("hint",)
 
     def __init__(self, game=None, **kwargs) -> None:
         super().__init__(game, **kwargs)
@@ -274,6 +276,21 @@ class FallBlauScreen(GameScreen):
         from tui.widgets.common_screens import HelpScreen
         self.app.push_screen(HelpScreen("Rules reference: Campaign: Fall Blau", list(load_help().values()),
                                         extra=card_reference(self.game)))
+
+    def action_hint(self) -> None:
+        """!: the best next order for the decision at hand, with its reasons in words
+        (rules/fallblau/hint.py), from what this seat may know; it changes nothing."""
+        if self.game is None:
+            return
+        from rules.fallblau.hint import hint
+        from .hint import HintScreen, hint_words
+        h = hint(self.game)
+        if h is None:
+            self.notify("No hint: there is nothing to decide.", severity="warning")
+            return
+        path = next((p for p, cmd in menu_entries(self.game)[1] if cmd == h.command), ())
+        where = " > ".join(f"{label} ({label.key})" if getattr(label, "key", "") else label for label in path)
+        self.app.push_screen(HintScreen(hint_words(h, where if len(path) > 1 else "")))
 
     def action_cards(self) -> None:
         """The card reference; the cards of the highlighted menu entry come first."""

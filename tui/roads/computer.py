@@ -20,8 +20,8 @@ class ComputerThinking:
         """The computer's search (None in a hot-seat game), made when first asked for: a save
         opened against the computer is shown before the AI's modules load."""
         if self._bot is None and self.computer:
-            from rules.roads.ai import SearchBot
-            self._bot = SearchBot(self.strength, seed=self.game.seed)
+            from rules.roads.ai import make_ai
+            self._bot = make_ai(self.strength, seed=self.game.seed)
         return self._bot
 
     def _think(self, who: str, decide, then) -> None:

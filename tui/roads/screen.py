@@ -117,7 +117,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
             return
         breakpoints = (self.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is not None
                        else app.HORIZONTAL_BREAKPOINTS) or []
-        on = self._get_breakpoint_classes(width, breakpoints)
+        on = {next((name for at, name in sorted(breakpoints, reverse=True) if width >= at), None)}
         self.update_classes({name: name in on for _, name in breakpoints}, update=False)
 
     def _take(self, game) -> None:

@@ -27,14 +27,15 @@ class SinceScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter", "close", "To the game", id="confirm"),
                 Binding("space", "close", show=False), Binding("escape", "close", show=False)]
 
-    def __init__(self, who: str, events: Sequence[Event]) -> None:
+    def __init__(self, who: str, events: Sequence[Event], since: str = "since you last had the keyboard") -> None:
         super().__init__()
         self.who = who
         self.events = list(events)
+        self.since = since
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rd-since"):
-            yield Label(f"{self.who}: since you last had the keyboard", id="rd-since-title")
+            yield Label(f"{self.who}: {self.since}", id="rd-since-title")
             with VerticalScroll(id="rd-since-scroll"):
                 yield Static(Text("\n").join(event_text(e) for e in self.events))
         yield Footer()

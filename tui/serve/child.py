@@ -2,6 +2,8 @@
 
     python -m tui.serve.child seat GAME_DIR SIDE [NOTE]    one seat of a hosted game
     python -m tui.serve.child launcher                     the launcher (the data dir is the player's)
+    python -m tui.serve.child lobby SERVE_DIR KEY COMMENT  the lobby of a key's player
+    python -m tui.serve.child spectator GAME_DIR           a spectator of a hosted game (read-only)
 
 The server starts it in a new session with the PTY as stdin/stdout/stderr; here the PTY becomes
 the controlling terminal, so the kernel's SIGWINCH reaches the app when the player resizes.
@@ -58,18 +60,23 @@ def not_dumpable() -> None:
 
 def confine_player(argv: list[str]) -> bool:
     """Started by a server: this process may write only its own folders (its data folder, the
-    log folder, a seat's game) and read only those and the system's (``tui.serve.confine``)."""
-    if argv[:1] not in (["launcher"], ["seat"]) or len(argv) < (2 if argv[0] == "seat" else 1):
+    log folder, a seat's game; for the lobby, the hosted games and the store's three files)
+    and read only those and the system's (``tui.serve.confine``)."""
+    if argv[:1] not in (["launcher"], ["seat"], ["lobby"], ["spectator"]) or len(argv) < (1 if argv[0] == "launcher" else 2):
         return False              # another entry lists its own folders when it is added
     own = [Path(os.environ.get("WARTABLE_DATA_DIR", "") or ".").resolve(), log_dir()]
     if argv[0] == "seat":
         own.append(Path(argv[1]))
+    if argv[0] == "lobby":
+        from .store import files
+        own += [Path(argv[1]) / "games", *files(Path(argv[1]))]
     try:
         own[1].mkdir(parents=True, exist_ok=True, mode=0o700)   # a failure is logged there later
     except OSError:
         pass
     from .confine import confine
-    return confine(own)
+    # a spectator reads its game's folder and may write none of it
+    return confine(own, read_only=[Path(argv[1])] if argv[0] == "spectator" else [])
 
 
 def log_dir() -> Path:
@@ -200,12 +207,23 @@ def main(argv: list[str]) -> int:
             from tui.serve.seat import run_seat
             return run_seat(argv[1], argv[2], argv[3] if len(argv) == 4 else "")
         return run_guarded(seat, f"seat {argv[2]} of {Path(argv[1]).name}")
+    if argv[:1] == ["lobby"] and len(argv) == 4:
+        def lobby() -> int:
+            from tui.serve.lobby import run_lobby
+            return run_lobby(Path(argv[1]), argv[2], argv[3])
+        return run_guarded(lobby, "lobby")
+    if argv[:1] == ["spectator"] and len(argv) == 2:
+        def spectator() -> int:
+            from tui.serve.spectator import run_spectator
+            return run_spectator(argv[1])
+        return run_guarded(spectator, f"spectator of {Path(argv[1]).name}")
     if argv == ["launcher"]:
         def launcher() -> int:
             from tui.app import run_launcher
             return run_launcher()
         return run_guarded(launcher, "launcher")
-    print("usage: python -m tui.serve.child seat GAME_DIR SIDE [NOTE] | launcher", file=sys.stderr)
+    print("usage: python -m tui.serve.child seat GAME_DIR SIDE [NOTE] | spectator GAME_DIR | launcher | lobby SERVE_DIR KEY COMMENT",
+          file=sys.stderr)
     return 2
 
 

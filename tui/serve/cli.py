@@ -29,6 +29,9 @@ def add_parsers(sub) -> None:
     sv.add_argument("--new", choices=["roads", "toi", "victory"], action="append", default=[], metavar="GAME",
                     help="open a new game with one seat per player (roads, toi, victory) and print the "
                          "seats' join codes; implies --codes (without --ssh: open it, print the codes, and stop)")
+    sv.add_argument("--no-spectators", action="store_true",
+                    help="games opened by this server (--new, or `new GAME` over SSH) may not be watched: "
+                         "no watch code (by default each has one, printed beside the join codes)")
     sv.add_argument("--players", metavar="NAMES",
                     help="with --new toi or victory: the players' names, comma-separated (Victory team play: "
                          "the Axis team, a slash, the Allied team: Anna,Ben/Cleo,Dan)")
@@ -47,16 +50,20 @@ def add_parsers(sub) -> None:
                     help="--ssh: start each connection's app in a fresh Python interpreter instead of "
                          "forking it from a warm one (slower to start, more memory a player, but each "
                          "process gets a hash seed and address-space layout of its own)")
+    sv.add_argument("--notify-command", metavar="CMD",
+                    help="--ssh: run CMD (split into words, no shell) with a game's id, the player's "
+                         "name and the game's name when a hosted game passes to a player not connected")
     sv.add_argument("--login-timeout", type=float, default=20.0, metavar="SECONDS",
                     help="a connection must log in and start its session within this of its connect "
                          "(default 20)")
 
     jn = sub.add_parser(
-        "join", help="take a seat of a hosted game by its join code (for OpenSSH's ForceCommand)",
-        description="Take the seat a join code names. Without CODE, the code is read from "
+        "join", help="take a seat of a hosted game by its join code, or watch one by its watch code "
+                     "(for OpenSSH's ForceCommand)",
+        description="Take the seat a join code names, or watch the game a watch code names. Without CODE, the code is read from "
                     "SSH_ORIGINAL_COMMAND (what `ssh -t host CODE` sends under a ForceCommand); "
                     "with neither, the launcher opens.")
-    jn.add_argument("code", nargs="?", help="the seat's join code, e.g. abcde-fghjk")
+    jn.add_argument("code", nargs="?", help="the seat's join code, or a game's watch code, e.g. abcde-fghjk")
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -69,8 +76,11 @@ def serve(args: argparse.Namespace) -> int:
         from . import games                # open the games only: for a host behind OpenSSH
         try:
             for game_id in args.new:
-                for seat in games.create(game_id, **options.get(game_id, {})):
+                seats = games.create(game_id, spectators=not args.no_spectators, **options.get(game_id, {}))
+                for seat in seats:
                     print(f"{seat.label} seat of {seat.game_dir.name}: join code {seat.code}")
+                for watch in games.watches_of(seats):
+                    print(f"spectators of {watch.game_dir.name}: watch code {watch.code}")
         except ValueError as exc:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
@@ -99,7 +109,9 @@ def serve(args: argparse.Namespace) -> int:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
         try:
-            created = [seat for game_id in args.new for seat in games.create(game_id, **options.get(game_id, {}))]
+            created = [seat for game_id in args.new
+                       for seat in games.create(game_id, spectators=not args.no_spectators,
+                                                **options.get(game_id, {}))]
         except ValueError as exc:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
@@ -123,15 +135,29 @@ def serve(args: argparse.Namespace) -> int:
     created = []
     try:
         for game_id in args.new:
-            created += games.create(game_id, **options.get(game_id, {}))
+            created += games.create(game_id, spectators=not args.no_spectators, **options.get(game_id, {}))
     except ValueError as exc:
         print(f"wartable serve: {exc}", file=sys.stderr)
         return 2
+    notify = None
+    if args.notify_command:
+        import shlex
+        import shutil
+        try:
+            notify = shlex.split(args.notify_command)
+        except ValueError as exc:
+            print(f"wartable serve: --notify-command: {exc}", file=sys.stderr)
+            return 2
+        if not notify or shutil.which(notify[0]) is None:
+            print(f"wartable serve: --notify-command: no program {notify[0] if notify else ''!r} found",
+                  file=sys.stderr)
+            return 2
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
                           codes=args.codes or bool(args.new), per_address=args.max_per_address,
                           total=args.max_connections, startups=args.max_startups,
                           login_timeout=args.login_timeout, extra_env=logs_env(),
-                          zygote=not args.no_zygote)
+                          zygote=not args.no_zygote, notify_command=notify,
+                          spectators=not args.no_spectators)
     try:
         return ssh.serve(options, created)
     except OSError as exc:
@@ -175,6 +201,11 @@ def join(args: argparse.Namespace) -> int:
         return run_guarded(run_launcher, "launcher (wartable join)")
     seat = games.find(code)
     if seat is None:
+        watch = games.find_watch(code)
+        if watch is not None:             # a watch code: a spectator of that game
+            from .spectator import run_spectator
+            return run_guarded(lambda: run_spectator(watch.game_dir),
+                               f"spectator of {watch.game_dir.name} (wartable join)")
         print("wartable join: no hosted game has that join code.", file=sys.stderr)
         return 1
     from .seat import run_seat

@@ -63,9 +63,9 @@ def readable() -> list[Path]:
     return [Path(p) for p in dict.fromkeys(found)]
 
 
-def confine(writable: list[Path]) -> bool:
-    """From now on this process (and any it starts) reads only ``readable()`` and ``/dev``, and
-    reads and writes only ``writable``. A readable folder that holds a writable one's parent
+def confine(writable: list[Path], read_only: list[Path] = ()) -> bool:
+    """From now on this process (and any it starts) reads only ``readable()``, ``read_only`` (a
+    spectator's game) and ``/dev``, and reads and writes only ``writable``. A readable folder that holds a writable one's parent
     (a checkout holding the data folder) is opened up around it, never over it. Whether it took."""
     version = abi()
     if version < 1:
@@ -82,6 +82,8 @@ def confine(writable: list[Path]) -> bool:
             for part in _around(folder, keep_out):
                 _allow(libc, ruleset, part, READ)
         _allow(libc, ruleset, Path(DEVICES), READ_FILE | WRITE_FILE | READ_DIR)
+        for folder in read_only:
+            _allow(libc, ruleset, folder, READ)
         for folder in writable:
             _allow(libc, ruleset, folder, handled)
         if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:

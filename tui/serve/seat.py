@@ -45,6 +45,11 @@ class SeatLink:
     def changed(self) -> bool:
         return self._stamp_now() != self.stamp
 
+    def seen(self) -> None:
+        """Take the save as it is now as seen (one that cannot be read is told once, not again
+        at every look)."""
+        self.stamp = self._stamp_now()
+
     def load(self):
         """The game as the save holds it now."""
         stamp = self._stamp_now()
@@ -150,6 +155,18 @@ class SeatScreen:
         if self.note:
             self.query_one(LogPanel).note(Text(self.note, style="bold"))
             self.notify(self.note, timeout=60)
+        self.call_after_refresh(self._show_since_played)
+
+    def _show_since_played(self) -> None:
+        """What the others did since this seat's player last gave a command (the public log,
+        ``Game.events_since``, which the save keeps): shown once, as the seat opens."""
+        game = self.game
+        if game is None or not game.log or game.outcome is not None:
+            return
+        since = game.events_since(self.link.seat.side)
+        if since:
+            from tui.roads.since import SinceScreen
+            self.app.push_screen(SinceScreen(self.link.seat.label, since, "since you last played"))
 
     def _poll(self) -> None:
         raise NotImplementedError

@@ -7,10 +7,13 @@ agent or X11 forwarding, no SFTP or SCP: only a terminal session (a shell reques
 the fixed commands ``new GAME``, ``join CODE`` and ``resume``), whose bytes go to the app's PTY.
 
 Who gets in:
-  * a key listed in ``--authorized-keys`` (OpenSSH format): the launcher, in a data folder of
-    that key's own; ``ssh -t HOST new roads`` opens a hosted game and seats them first,
-    ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last;
-  * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat.
+  * a key listed in ``--authorized-keys`` (OpenSSH format): the lobby (``tui.serve.lobby``),
+    its player named by the key's comment; ``ssh -t HOST solo``: the launcher, in a data folder
+    of that key's own; ``ssh -t HOST new roads`` opens a hosted game and seats them first,
+    ``join CODE`` takes a seat, ``resume`` takes back the seat the key took last, ``watch CODE``
+    watches a game by its watch code;
+  * with ``--codes``, anyone whose user name is a seat's join code (``ssh CODE@HOST``): that seat;
+    or a game's watch code: a spectator of that game (``tui.serve.spectator``).
 
 Limits, the way OpenSSH sets them:
   * connections per address (counted from the TCP connect), players logged in (``total``), and
@@ -49,6 +52,7 @@ import asyncssh
 
 from . import child, games
 from .guard import Busy, CodeGuard
+from .store import Store, StoreError, name_for_key
 from .zygote import Zygote, ZygoteError
 
 MAX_COLS, MAX_ROWS = 500, 200          # a bigger size request is cut to this
@@ -72,6 +76,8 @@ class Options:
     python: str = sys.executable
     extra_env: dict = field(default_factory=dict)
     zygote: bool = True                # fork each app from a warm zygote (False: a fresh interpreter)
+    notify_command: list[str] | None = None   # run when a game passes to a player not connected
+    spectators: bool = True            # games opened over SSH (``new GAME``) may be watched
 
 
 def host_key_path() -> Path:
@@ -132,6 +138,8 @@ class Hub:
         self.guard = CodeGuard()
         self.sessions: set[Session] = set()
         self.zygote: Zygote | None = None              # when apps are forked from one
+        self.store: Store | None = None                # the lobby's records (held open: see start)
+        self.notices = None                            # tui.serve.notices.Notices, with a store
 
     def say(self, message: str) -> None:
         try:
@@ -198,6 +206,7 @@ class Connection(asyncssh.SSHServer):
         self.usernames = 0
         self.key_tries = 0
         self.seat: games.Seat | None = None
+        self.watch: games.Watch | None = None
         self.key: bytes | None = None
         self.session: Session | None = None
         self.timer: asyncio.TimerHandle | None = None
@@ -253,8 +262,9 @@ class Connection(asyncssh.SSHServer):
                 self.drop("too many tries at once from your address; wait a moment")
                 return True
             self.seat = games.find(username)
-            if self.seat is not None:
-                return False              # the join code is the credential
+            self.watch = None if self.seat is not None else games.find_watch(username)
+            if self.seat is not None or self.watch is not None:
+                return False              # the join or watch code is the credential
             self.hub.guard.wrong(self.address)
             self.hub.say(f"wrong join code from {self.address}")
             self._banner("wartable: no hosted game has that join code.")
@@ -338,6 +348,7 @@ class Session(asyncssh.SSHServerSession):
         self.started = False
         self.stopped = False
         self.ending = False               # the client sent EOF: the app is being ended
+        self.player = ""                  # the lobby's name of the key's player, once known
 
     # -- requests --------------------------------------------------------------------
     def connection_made(self, chan) -> None:
@@ -354,8 +365,8 @@ class Session(asyncssh.SSHServerSession):
 
     def exec_requested(self, command: str) -> bool:
         words = command.split()
-        if self.owner.key is not None and ((len(words) == 2 and words[0] in ("new", "join"))
-                                           or words == ["resume"]):
+        if self.owner.key is not None and ((len(words) == 2 and words[0] in ("new", "join", "watch"))
+                                           or words in (["resume"], ["solo"])):
             self.command = command
             return True
         if not words:
@@ -386,14 +397,20 @@ class Session(asyncssh.SSHServerSession):
         if self.owner.seat is not None:
             seat = self.owner.seat
             return py + ["seat", str(seat.game_dir), seat.side], games.seat_data_dir(seat)
+        if self.owner.watch is not None:
+            watch = self.owner.watch
+            return py + ["spectator", str(watch.game_dir)], games.watch_data_dir(watch)
         if self.owner.key is None:
             return "not logged in"
         mine = key_folder(self.owner.key)
         home = base / "players" / mine
+        comment = self.hub.keys.get(self.owner.key, "")
+        if self.hub.store is not None:     # connected: no turn notice is sent to this player
+            self.player = name_for_key(self.hub.store, mine, comment)
         words = self.command.split()
         if words[:1] == ["new"]:
             try:
-                seats = games.create(words[1])
+                seats = games.create(words[1], spectators=self.hub.options.spectators)
             except (ValueError, OSError) as exc:
                 return str(exc)
             others = ", ".join(f"{s.label}: {s.code}" for s in seats[1:])
@@ -414,12 +431,25 @@ class Session(asyncssh.SSHServerSession):
                 return "no game has that join code"
             seat = games.claim(seat, mine)
             return py + ["seat", str(seat.game_dir), seat.side], home
+        if words[:1] == ["watch"]:
+            try:
+                await self.hub.guard.turn(self.owner.address)
+            except Busy:
+                return "too many tries at once from your address; wait a moment"
+            watch = games.find_watch(words[1])
+            if watch is None:
+                self.hub.guard.wrong(self.owner.address)
+                self.hub.say(f"wrong watch code from {self.owner.address}")
+                return "no game has that watch code"
+            return py + ["spectator", str(watch.game_dir)], home
         if words == ["resume"]:
             seat = games.held_by(mine)
             if seat is None:
                 return "your key holds no seat yet (new GAME, or join CODE)"
             return py + ["seat", str(seat.game_dir), seat.side], home
-        return py + ["launcher"], home
+        if words == ["solo"] or self.hub.store is None:
+            return py + ["launcher"], home
+        return py + ["lobby", str(base), mine, comment[:zygote_max_arg()]], home
 
     async def _run(self) -> None:
         try:
@@ -635,6 +665,11 @@ class Session(asyncssh.SSHServerSession):
         self._close_master()
 
 
+def zygote_max_arg() -> int:
+    from .zygote import MAX_ARG
+    return MAX_ARG
+
+
 def _cap_environment(chan: asyncssh.SSHServerChannel) -> None:
     """Bound what a client may set with environment requests. asyncssh keeps every one it is
     sent, each up to a packet's size, with no limit on their number (its handler
@@ -676,6 +711,7 @@ async def start(options: Options) -> asyncssh.SSHAcceptor:
         agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
         allow_pty=True)
     acceptor.hub = hub
+    open_store(hub)
     if options.zygote:
         if Zygote.adopt_orphans():
             hub.zygote = Zygote(options.python, hub.say)
@@ -684,6 +720,25 @@ async def start(options: Options) -> asyncssh.SSHAcceptor:
             hub.say("this system cannot adopt forked apps (PR_SET_CHILD_SUBREAPER); "
                     "starting a fresh interpreter per connection")
     return acceptor
+
+
+def open_store(hub: Hub) -> None:
+    """Open the lobby's records, and keep them open while the server runs: SQLite's -wal and
+    -shm files then stay (made by the first connection, removed by the last), so a confined
+    lobby, allowed those three files and no others in the folder, can always use them."""
+    try:
+        games.games_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
+        hub.store = Store.open_in(games.serve_dir())
+    except (StoreError, OSError) as exc:
+        hub.say(f"no lobby: {exc}; keys get the launcher")
+        return
+    stale = hub.store.drop_stale_notices()
+    if stale:                  # said once the server has told where it listens
+        asyncio.get_running_loop().call_soon(
+            hub.say, f"{stale} turn notice(s) not sent before the last stop were dropped (not sent stale)")
+    from .notices import Notices
+    hub.notices = Notices(hub)
+    hub.notices.start()
 
 
 async def _first_zygote(hub: Hub) -> None:
@@ -712,6 +767,9 @@ def serve(options: Options, created: list | None = None) -> int:
         for seat in created or []:
             print(f"  {seat.label} seat of {seat.game_dir.name}: ssh -t -p {port} {seat.code}@{_shown(options.host)}",
                   flush=True)
+        for watch in games.watches_of(created or []):
+            print(f"  spectators of {watch.game_dir.name}: ssh -t -p {port} {watch.code}@{_shown(options.host)}",
+                  flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -722,6 +780,8 @@ def serve(options: Options, created: list | None = None) -> int:
             session.stop()
         if acceptor.hub.zygote is not None:
             acceptor.hub.zygote.close()
+        if acceptor.hub.notices is not None:
+            acceptor.hub.notices.close()
         await asyncio.sleep(0.1)
 
     asyncio.run(main())

@@ -17,7 +17,8 @@ cookie); a missing or foreign Origin gets a one-line 403.
 
 With join codes allowed (``--codes`` or ``--new``), ``/seat/CODE`` is that seat of a hosted
 game: the code is the credential, and is only looked up (the command is built from the seat
-found, never from the address). Wrong codes slow their address down (``tui.serve.guard``)
+found, never from the address); ``/watch/CODE`` is a spectator of the game whose watch code it
+is. Wrong codes of either kind slow their address down (``tui.serve.guard``)
 but never shut a right code out. On top of textual-serve: connections per address and in all
 are limited, and the terminal sizes a page asks for are bounded.
 """
@@ -46,6 +47,7 @@ COOKIE_DAYS = 90                        # how long a browser keeps its cookie (a
 _VISITOR_RE = re.compile(rf"({ID})\.([0-9a-f]{{64}})\Z")   # the cookie: the id, a dot, its HMAC
 
 NO_CODE = "wartable: no hosted game has that join code.\n"
+NO_WATCH = "wartable: no hosted game has that watch code.\n"
 BUSY = "wartable: too many tries at once from your address; wait a moment.\n"
 FAILED = "wartable: something went wrong on the server; its log says what.\n"
 FOREIGN = "wartable: this websocket is for the server's own page only (the request's Origin is not it).\n"
@@ -120,6 +122,10 @@ def launcher_argv() -> list[str]:
 
 def seat_argv(seat: games.Seat) -> list[str]:
     return [sys.executable, "-m", "tui.serve.child", "seat", str(seat.game_dir), seat.side]
+
+
+def watch_argv(watch: games.Watch) -> list[str]:
+    return [sys.executable, "-m", "tui.serve.child", "spectator", str(watch.game_dir)]
 
 
 def visitors_dir() -> Path:
@@ -218,6 +224,8 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             if codes:
                 app.router.add_get("/seat/{code}", self.handle_seat_index)
                 app.router.add_get("/ws/seat/{code}", self.handle_seat_websocket)
+                app.router.add_get("/watch/{code}", self.handle_watch_index)
+                app.router.add_get("/ws/watch/{code}", self.handle_watch_websocket)
             return app
 
         # -- the credential ----------------------------------------------------------------
@@ -282,20 +290,21 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
                                 headers={"Content-Security-Policy": policy(socket), "Cache-Control": "no-store",
                                          "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"})
 
-        async def _seat(self, request: web.Request) -> games.Seat | web.Response:
-            """The seat the address's code names, once the guard gives the address its turn; or
-            the answer: 404 for a wrong code (counted), 429 when too many of the address's wait.
-            A right code is never refused, only answered later after many wrong ones."""
+        async def _seat(self, request: web.Request, find=games.find):
+            """The seat (or with ``find=games.find_watch``, the game to watch) the address's code
+            names, once the guard gives the address its turn; or the answer: 404 for a wrong code
+            (counted), 429 when too many of the address's wait. A right code is never refused,
+            only answered later after many wrong ones."""
             address = request.remote or "?"
             try:
                 await self.guard.turn(address)
             except Busy:
                 return web.Response(status=429, text=BUSY)
-            seat = games.find(request.match_info["code"])
-            if seat is None:
+            found = find(request.match_info["code"])
+            if found is None:
                 self.guard.wrong(address)
-                return web.Response(status=404, text=NO_CODE)
-            return seat
+                return web.Response(status=404, text=NO_CODE if find is games.find else NO_WATCH)
+            return found
 
         async def handle_seat_index(self, request: web.Request):
             seat = await self._seat(request)
@@ -310,6 +319,20 @@ def make_server(host: str, port: int, per_address: int = 4, total: int = 32, cod
             if isinstance(seat, web.Response):
                 return seat
             return await self._limited(request, seat_argv(seat), games.seat_data_dir(seat))
+
+        async def handle_watch_index(self, request: web.Request):
+            watch = await self._seat(request, games.find_watch)
+            if isinstance(watch, web.Response):
+                return watch
+            return self._page(request, f"/ws/watch/{watch.code}", "wartable: watching")
+
+        async def handle_watch_websocket(self, request: web.Request):
+            if not self._from_page(request):
+                return web.Response(status=403, text=FOREIGN)
+            watch = await self._seat(request, games.find_watch)
+            if isinstance(watch, web.Response):
+                return watch
+            return await self._limited(request, watch_argv(watch), games.watch_data_dir(watch))
 
         async def handle_websocket(self, request: web.Request):
             if not self._from_page(request):
@@ -410,5 +433,7 @@ def serve_web(host: str, port: int, per_address: int = 4, total: int = 32, codes
           "the link is the key: give it only to your players)", flush=True)
     for seat in created or []:
         print(f"  {seat.label} seat of {seat.game_dir.name}: {base}/seat/{seat.code}", flush=True)
+    for watch in games.watches_of(created or []):
+        print(f"  spectators of {watch.game_dir.name}: {base}/watch/{watch.code}", flush=True)
     server.serve()
     return 0

@@ -37,7 +37,7 @@ import sys
 import time
 from pathlib import Path
 
-ENTRIES = ("launcher", "seat", "lobby")   # child.main's entry points: the only things run
+ENTRIES = ("launcher", "seat", "lobby", "spectator")   # child.main's entry points: the only things run
 MAX_REQUEST = 64 * 1024                   # bytes of one request
 MAX_ARGS, MAX_ARG = 5, 4096               # words of argv (the entry's name first), and chars in each
 MAX_VARS, MAX_VALUE = 32, 4096            # environment variables, and chars in each value
@@ -98,7 +98,8 @@ WARM = ("queue", "textual.app", "textual.widgets", "textual.drivers.linux_driver
         "tui.game_screen", "tui.new_game", "tui.new_roads", "tui.new_toi", "tui.new_victory",
         "tui.saves_screens", "tui.settings_screen", "tui.widgets.command_menu", "tui.widgets.confirm",
         "tui.widgets.common_screens", "tui.fallblau.screen", "tui.toi.screen", "tui.victory.screen",
-        "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.child",
+        "tui.roads.screen", "tui.roads.menu", "tui.serve.seat", "tui.serve.spectator", "tui.serve.child",
+        "tui.serve.lobby", "tui.serve.store", "tui.serve.hosted",
         "rules.fallblau", "rules.roads", "rules.roads.describe", "rules.roads.supply", "rules.toi",
         "rules.victory")   # what a first frame of each game imports (sys.modules after one, in a fork)
 
@@ -248,6 +249,8 @@ def process_name(argv: list[str]) -> str:
     ``seat`` and the hosted game's number, or the entry point."""
     if argv[0] == "seat" and len(argv) >= 2:
         return f"seat {Path(argv[1]).name.rsplit('-', 1)[-1][:10]}"
+    if argv[0] == "spectator" and len(argv) >= 2:
+        return f"watch {Path(argv[1]).name.rsplit('-', 1)[-1][:9]}"
     return f"wartable {argv[0]}"[:15]
 
 

@@ -31,6 +31,8 @@ from textual.reactive import reactive
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.textual_insides import option_lines, rewrap_options
+
 # Menu keys: digits, then letters that no screen binding uses (a e h l q r s u v x are taken).
 MENU_KEYS = "123456789bcdfgijkmnoptwyz"
 # Keys a screen may give an entry of its own (a fixed key) but a menu never hands out as a free
@@ -144,16 +146,15 @@ class MenuOptions(OptionList):
         it wrapped at the width before (it wraps again only when the widget is resized): an
         entry that wraps further under the scrollbar lost its last lines, and the list its last
         rows, out of reach of the arrows (playtest at 80x24: a fifth move never shown)."""
-        self._clear_caches()
+        rewrap_options(self)
         self.scroll_to_highlight()
 
     def _entry_region(self, index: int) -> Region | None:
         """The lines of entry ``index`` in the widget's content, as now scrolled."""
-        try:
-            y = self._index_to_line[index]
-            height = self._heights[index]
-        except KeyError:
+        lines = option_lines(self, index)
+        if lines is None:
             return None
+        y, height = lines
         return Region(0, y - self.scroll_offset.y, self.scrollable_content_region.width, height)
 
 

@@ -40,7 +40,8 @@ class HelpScreen(ModalScreen[None]):
             "u undo (never past a roll or a draw). q back, or leave to the launcher (autosaved). "
             "s save under a name. r rules reference. "
             "v moves the keys to the board (arrows, PgUp/PgDn, Home/End scroll it) and back to the "
-            "menu. x the cards (a highlighted card first). l the whole log. ? this help. Before a roll, the end of a turn or a loss, a confirmation says what will "
+            "menu. x the cards (a highlighted card first). l the whole log. ! a hint: the best next "
+            "order and why, with its exact odds. ? this help. Before a roll, the end of a turn or a loss, a confirmation says what will "
             "happen: Enter or y does it, Esc or q does not (the launcher's Settings turn it off).\n")
 
     def __init__(self, title: str, topics, keys: bool | str = False, extra: Text | None = None) -> None:

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from rules.core.events import Event
+from tui.textual_insides import log_size_known
 
 # How each kind of event is marked: a word first (never colour alone), then a style.
 MARKS = {
@@ -105,7 +106,7 @@ class LogPanel(RichLog):
         """Write lines the panel already keeps (in one write: each re-measures and scrolls),
         wrapped at the panel's width once it is known (not the console's, which a resize may
         not have reached yet)."""
-        width = self.scrollable_content_region.width if self._size_known else 0
+        width = self.scrollable_content_region.width if log_size_known(self) else 0
         super().write(text, width=width if width >= self.min_width else None)
 
     def note(self, text: Text) -> None:
@@ -116,7 +117,7 @@ class LogPanel(RichLog):
         """To the end at once once the panel knows its size (RichLog holds its writes until it
         does, and scrolled after the next refresh: a frame with the log's top, a layout and a
         frame more, after the game's first frame and after every command)."""
-        return super().scroll_end(*args, immediate=immediate or self._size_known, **kwargs)
+        return super().scroll_end(*args, immediate=immediate or log_size_known(self), **kwargs)
 
     def texts(self, events: Iterable[Event]) -> list[Text]:
         """The lines these events are written as, on this screen."""

@@ -34,9 +34,9 @@ class TextLines(Widget):
     @property
     def shown(self) -> list[str]:
         """The rows as they are on screen."""
-        return [strip.text.rstrip() for strip in self._render()]
+        return [strip.text.rstrip() for strip in self._strips_made()]
 
-    def _render(self) -> list[Strip]:
+    def _strips_made(self) -> list[Strip]:
         width, height = max(1, self.size.width), max(1, self.size.height)
         if self._strips is not None and (not self._strips or self._strips[0].cell_length == width):
             return self._strips
@@ -62,7 +62,7 @@ class TextLines(Widget):
         return strips
 
     def render_line(self, y: int) -> Strip:
-        lines = self._render()
+        lines = self._strips_made()
         if y < len(lines):
             return lines[y]
         return Strip.blank(self.size.width, self.rich_style)

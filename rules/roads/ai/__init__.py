@@ -5,4 +5,15 @@ from .determinize import determinize
 from .evaluate import evaluate
 from .search import STRENGTHS, Decision, Effort, Public, SearchBot, hint
 
-__all__ = ["STRENGTHS", "Decision", "Effort", "Public", "SearchBot", "determinize", "evaluate", "hint"]
+
+
+def make_ai(strength: str, seed: int = 0, *, budget: bool = True) -> SearchBot:
+    """The computer at ``strength``: expert is ``ExpertBot`` (expert.py), the others ``SearchBot``."""
+    if strength == "expert":
+        from .expert import ExpertBot
+        return ExpertBot(seed, budget=budget)
+    return SearchBot(strength, seed, budget=budget)
+
+
+__all__ = ["STRENGTHS", "Decision", "Effort", "Public", "SearchBot", "determinize", "evaluate", "hint",
+           "make_ai"]

@@ -56,6 +56,8 @@ STRENGTHS = {
     "easy": Effort(candidates=2, samples=2, horizon=12, budget=0.5),
     "normal": Effort(candidates=4, samples=3, horizon=30, budget=2.5, battle_worlds=24),
     "hard": Effort(candidates=6, samples=5, horizon=50, budget=4.5, battle_worlds=48),
+    # the first worlds of expert.py's race (ExpertBot: make_ai("expert"))
+    "expert": Effort(candidates=6, samples=5, horizon=50, budget=1.8, battle_worlds=72),
 }
 BATTLE_CANDIDATES = 8        # answers searched inside a battle, the doctrine's best first
 BATTLE_HORIZON = 150         # commands at most to the end of a battle in a rollout
