@@ -9,11 +9,13 @@ a function of (Axis bot, Soviet bot, seed) alone, whatever the machine, its load
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 
 import attrs
 
@@ -35,6 +37,7 @@ class Result:
     soviet_vp: int
     commands: int
     seconds: float
+    rules: str = ""               # ``fingerprint()`` of the code and content that played it
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -42,6 +45,17 @@ class Result:
 
     def line(self) -> str:
         return json.dumps(attrs.asdict(self), sort_keys=True)
+
+
+def fingerprint() -> str:
+    """A digest of the Roads rules, AI and content (rules/roads and content/roads): a results
+    file played by other code plays other games, and is not resumed (``run``)."""
+    top = Path(__file__).resolve().parents[3]
+    h = hashlib.sha256()
+    for folder, pattern in (("rules/roads", "*.py"), ("content/roads", "*.toml")):
+        for path in sorted((top / folder).rglob(pattern)):
+            h.update(str(path.relative_to(top)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
 
 
 # -- statistics ---------------------------------------------------------------------------------
@@ -139,12 +153,12 @@ def play(axis: str, soviet: str, seed: int) -> Result:
     game, *_, commands = play_one(seed, axis, soviet, budget=False)
     out = game.outcome
     return Result(axis, soviet, seed, out.winner, out.axis_vp, out.soviet_vp, commands,
-                  round(time.perf_counter() - began, 1))
+                  round(time.perf_counter() - began, 1), fingerprint())
 
 
 # -- the results file ---------------------------------------------------------------------------
 _FIELDS = {"axis": str, "soviet": str, "seed": int, "winner": (str, type(None)), "axis_vp": int,
-           "soviet_vp": int, "commands": int, "seconds": (int, float)}
+           "soviet_vp": int, "commands": int, "seconds": (int, float), "rules": str}
 
 
 def _parse(path: str, number: int, text: str) -> Result:
@@ -222,6 +236,12 @@ def run(bots: tuple[str, ...], games: int, jobs: int, results: str, seed: int = 
         raise ValueError("--games and --jobs must be at least 1")
     done = load(results)
     plan = schedule(bots, games, seed)
+    now = fingerprint()
+    other = sorted({done[t].rules for t in plan if t in done and done[t].rules != now})
+    if other:
+        raise ValueError(f"{results}: some of these games were played by other Roads rules, AI or "
+                         f"content ({', '.join(other)}; now {now}): they would not be the same "
+                         f"games; give another --results file")
     todo = [t for t in plan if t not in done]
     played = len(plan) - len(todo)
 

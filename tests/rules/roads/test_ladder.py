@@ -52,8 +52,8 @@ def test_a_clean_sweep_is_rated_finitely_with_the_prior_draws():
 def test_bots_with_no_chain_of_games_to_the_anchor_are_not_rated():
     scores = {("heuristic", "random"): (5.0, 6), ("expert", "hard"): (0.0, 1)}
     assert set(ratings(scores, anchor="random")) == {"random", "heuristic"}
-    played = {("hard", "expert", 0): Result("hard", "expert", 0, "axis", 18, 6, 1321, 1.0),
-              ("random", "heuristic", 0): Result("random", "heuristic", 0, "soviet", 0, 20, 743, 0.7)}
+    played = {("hard", "expert", 0): Result("hard", "expert", 0, "axis", 18, 6, 1321, 1.0, "x"),
+              ("random", "heuristic", 0): Result("random", "heuristic", 0, "soviet", 0, 20, 743, 0.7, "x")}
     text = ladder.table(("random", "heuristic", "hard", "expert"), played)
     assert text.splitlines()[-1] == "  not rated (no chain of games to random): hard, expert"
 
@@ -130,7 +130,7 @@ def test_a_rerun_continues_and_a_line_cut_short_is_played_again(tmp_path, monkey
 
 def test_a_bad_results_line_is_refused_by_file_and_line_and_nothing_is_played(tmp_path):
     path = tmp_path / "ladder.jsonl"
-    good = Result("random", "heuristic", 0, "soviet", 0, 20, 743, 0.7).line()
+    good = Result("random", "heuristic", 0, "soviet", 0, 20, 743, 0.7, ladder.fingerprint()).line()
     for bad, words in ((json.dumps({"axis": "random"}), "line 2: missing"),
                        ('{"axis": "god", ' + good[1:].split(", ", 1)[1], "line 2: field 'axis'"),
                        (good.replace('"winner": "soviet"', '"winner": "nobody"'), "field 'winner'"),
@@ -139,6 +139,16 @@ def test_a_bad_results_line_is_refused_by_file_and_line_and_nothing_is_played(tm
         with pytest.raises(ValueError, match=words):
             ladder.run(TINY, 1, 1, str(path))
         assert path.read_text(encoding="utf-8") == good + "\n" + bad + "\n" + good + "\n"
+
+
+def test_games_played_by_other_rules_are_not_resumed(tmp_path):
+    path = tmp_path / "ladder.jsonl"
+    old = Result("random", "heuristic", 0, "soviet", 0, 20, 743, 0.7, "0123456789ab").line() + "\n"
+    path.write_text(old, encoding="utf-8")
+    with pytest.raises(ValueError, match=r"other Roads rules, AI or content \(0123456789ab; now "):
+        ladder.run(TINY, 1, 1, str(path))
+    assert path.read_text(encoding="utf-8") == old
+    assert len(ladder.fingerprint()) == 12
 
 
 def test_the_cli_plays_the_ladder_and_prints_the_table(tmp_path, capsys):
