@@ -283,14 +283,14 @@ class FallBlauScreen(GameScreen):
         if self.game is None:
             return
         from rules.fallblau.hint import hint
-        from .hint import HintScreen, hint_words
+        from .hint import hint_screen, hint_words
         h = hint(self.game)
         if h is None:
             self.notify("No hint: there is nothing to decide.", severity="warning")
             return
         path = next((p for p, cmd in menu_entries(self.game)[1] if cmd == h.command), ())
         where = " > ".join(f"{label} ({label.key})" if getattr(label, "key", "") else label for label in path)
-        self.app.push_screen(HintScreen(hint_words(h, where if len(path) > 1 else "")))
+        self.app.push_screen(hint_screen(hint_words(h, where if len(path) > 1 else "")))
 
     def action_cards(self) -> None:
         """The card reference; the cards of the highlighted menu entry come first."""

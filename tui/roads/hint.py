@@ -7,14 +7,7 @@ these methods share (``thinking``, ``_hint``, ``_hints_running``)."""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Static
-
-from tui.widgets.footer import Footer
+from tui.widgets.hint_screen import HintScreen
 
 from .panels import NAME
 
@@ -66,23 +59,4 @@ class Hint:
             return
         _cmd, reason = result
         self.app.push_screen(HintScreen(f"Hint for {NAME[self._seat]} (the hard computer "
-                                        f"would do this):\n\n{reason}"))
-
-
-class HintScreen(ModalScreen):
-    """The hint, over the game; any of Enter, Esc, q or ! closes it."""
-
-    BINDINGS = [Binding("enter", "close", "Close"), Binding("escape", "close", show=False),
-                Binding("q", "close", show=False), Binding("exclamation_mark", "close", show=False)]
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="rd-hint"):
-            yield Static(Text(self.text))
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+                                        f"would do this):\n\n{reason}", "rd-hint"))
