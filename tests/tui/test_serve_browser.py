@@ -235,6 +235,8 @@ class Page:
                 assert msg.type == aiohttp.WSMsgType.TEXT, f"DevTools closed during {method}: {msg}"
                 reply = msg.json()
                 if reply.get("id") == n:
+                    if "navigated" in reply.get("error", {}).get("message", ""):
+                        raise Navigating(method)
                     assert "error" not in reply, f"{method}: {reply['error']}"
                     return reply.get("result", {})
 
@@ -254,8 +256,13 @@ class Page:
 
     async def screen(self) -> dict | None:
         """The terminal's rows as the page holds them (``lines``), its size in cells and the
-        page's; None before textual.js made its terminal."""
-        return await self.evaluate(READ)
+        page's; None before textual.js made its terminal (or while the page is still loading:
+        Page.navigate answers before the new document is in, and a script sent to the old one
+        is refused)."""
+        try:
+            return await self.evaluate(READ)
+        except Navigating:
+            return None
 
     async def wait_for(self, *words: str) -> dict:
         """The screen once it shows every one of ``words`` (bounded: fails with what it shows)."""
@@ -291,6 +298,11 @@ class Page:
                             promise=True)
         shot = await self.call("Page.captureScreenshot", format="png")
         return base64.b64decode(shot["data"])
+
+
+class Navigating(Exception):
+    """DevTools refused a call because the page was navigating ("Inspected target navigated or
+    closed"): the document it was sent to is gone."""
 
 
 def png_size(png: bytes) -> tuple[int, int]:
