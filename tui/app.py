@@ -11,7 +11,7 @@ from textual.app import ScreenStackError
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.css.query import NoMatches
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui import storage
