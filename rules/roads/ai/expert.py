@@ -13,15 +13,8 @@ hard's worlds. It reads only its side's view, as every strength does (``Public``
 
 from __future__ import annotations
 
-import pickle
 import time
 
-from rules.core.dice import SeededDice
-from rules.core.errors import IllegalCommand
-
-from ..game import Roads
-from .determinize import determinize
-from .evaluate import evaluate
 from .search import SearchBot, _means
 
 CHALLENGERS = 2        # candidates raced against the doctrine's choice after the first worlds
@@ -43,40 +36,14 @@ class ExpertBot(SearchBot):
         the best ``challengers`` others (None for the rest in those worlds: no evidence)."""
         values = [[] for _ in cands]
         begun = time.perf_counter()
-        self._worlds(pub, view, cands, range(len(cands)), worlds, play_on, values, begun, 0)
+        self._worlds(pub, view, cands, worlds, play_on, values, begun)
         means = _means(values)
         others = sorted((i for i in range(1, len(cands)) if means[i] != float("-inf")),
                         key=lambda i: -means[i])[: self.challengers]
         if others and self.refine:
-            self._worlds(pub, view, cands, [0] + others, self.refine, play_on, values, begun,
-                         _count_worlds(values))
+            self._worlds(pub, view, cands, self.refine, play_on, values, begun,
+                         before=_count_worlds(values), race={0, *others})
         return values
-
-    def _worlds(self, pub, view, cands, race, worlds, play_on, values, begun, before) -> None:
-        """``worlds`` more sampled worlds in which the candidates ``race`` are played (the budget
-        counts every world of the decision, ``before`` of them already played)."""
-        race = set(race)
-        for k in range(worlds):
-            spent = time.perf_counter() - begun
-            done = before + k
-            if done and self.use_budget and spent + spent / done > self.effort.budget:
-                return                           # the next world would end past the budget
-            world = determinize(view, pub.content, pub.map, self.rng)
-            frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
-            seed = self.rng.randrange(2 ** 31)
-            for i, cmd in enumerate(cands):
-                if i not in race:
-                    values[i].append(None)
-                    continue
-                g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
-                          seed=seed, options={}, undo=False)
-                try:
-                    g.apply(cmd)
-                except IllegalCommand:
-                    values[i].append(None)
-                    continue
-                play_on(i, g, seed)
-                values[i].append(evaluate(g, view.side))
 
 
 def _count_worlds(values) -> int:

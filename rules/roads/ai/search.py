@@ -302,15 +302,27 @@ class SearchBot:
         where the candidate is not legal in that world). All candidates of one world share its
         dice seed (common random numbers), so their values pair up world by world."""
         values = [[] for _ in cands]
-        begun = time.perf_counter()
+        self._worlds(pub, view, cands, worlds, play_on, values, time.perf_counter())
+        return values
+
+    def _worlds(self, pub, view, cands, worlds, play_on, values, begun, before=0, race=None) -> None:
+        """``worlds`` more sampled worlds, each value appended to ``values``; only the
+        candidates in ``race`` are played (all when None; None for the others). The budget
+        counts every world of the decision since ``begun``, ``before`` of them already played."""
         for k in range(worlds):
             spent = time.perf_counter() - begun
-            if k and self.use_budget and spent + spent / k > self.effort.budget:
-                break                            # the next world would end past the budget
+            done = before + k
+            if done and self.use_budget and spent + spent / done > self.effort.budget:
+                return                           # the next world would end past the budget
             world = determinize(view, pub.content, pub.map, self.rng)
+            # each candidate plays on its own copy of the world: a pickle round trip in memory
+            # (never to or from disk) is the fastest whole copy of a state
             frozen = pickle.dumps(world.state, protocol=pickle.HIGHEST_PROTOCOL)
             seed = self.rng.randrange(2 ** 31)
             for i, cmd in enumerate(cands):
+                if race is not None and i not in race:
+                    values[i].append(None)
+                    continue
                 g = Roads(pickle.loads(frozen), SeededDice(seed), pub.content, pub.map,
                           seed=seed, options={}, undo=False)
                 try:
@@ -320,7 +332,6 @@ class SearchBot:
                     continue
                 play_on(i, g, seed)
                 values[i].append(evaluate(g, view.side))
-        return values
 
     # -- explanations -------------------------------------------------------------------------------
     def _search_reason(self, pub, cands, means, took, best, worlds) -> str:
