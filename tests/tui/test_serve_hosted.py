@@ -5,19 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.club import club  # noqa: F401  (the fixture)
 from tui import storage
 from tui.serve import hosted
-from tui.serve.store import Store
-
-
-@pytest.fixture
-def club(tmp_path):
-    s = Store.open_in(tmp_path / "serve")
-    for key, name in (("key-a", "Ann"), ("key-b", "Bob"), ("key-c", "Cy")):
-        s.name_key(key, name)
-    root = tmp_path / "serve" / "games"
-    root.mkdir()
-    return s, root
 
 
 @pytest.mark.parametrize("game, options", [

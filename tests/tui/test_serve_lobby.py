@@ -5,22 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.club import club  # noqa: F401  (the fixture)
 from tui.serve import hosted
 from tui.serve.lobby import LobbyApp
-from tui.serve.store import Store
 
 SIZE = (80, 24)
-
-
-@pytest.fixture
-def club(tmp_path):
-    s = Store.open_in(tmp_path / "serve")
-    for key, name in (("key-a", "Ann"), ("key-b", "Bob"), ("key-c", "Cy")):
-        s.name_key(key, name)
-    root = tmp_path / "serve" / "games"
-    root.mkdir()
-    return s, root
-
 
 
 def menu(app) -> list[str]:
