@@ -49,8 +49,6 @@ SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
 # a step-through stops after each of these (issue 11.5: a battle one event at a time)
 STEP_KINDS = frozenset(BATTLE_KINDS | {"roll", "reveal", "draw", "card", "control", "isolation", "end"})
-# the code that draws the map's static layers from the map: a change in any draws them afresh
-MAP_CODE = ("tui.widgets.area_map", "rules.roads.map")
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
@@ -203,13 +201,8 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         thread only lays the game out."""
         from tui.widgets.area_map import prepare
 
-        from .menu import identity_keys, standard
-        if standard(game):            # the TOML's map: its layers kept between runs
-            from rules.core.kept import kept_or_read
-            layers = kept_or_read("roads", MAP_CODE, lambda: prepare(game.map), tuple, what="map")
-            prepare(game.map, made=layers)
-        else:
-            prepare(game.map)
+        from .menu import identity_keys
+        prepare(game.map)
         identity_keys(game)
 
     def _loaded(self, game) -> None:
