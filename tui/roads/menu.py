@@ -184,7 +184,7 @@ class IdentityKeys:
         m = game.map
         self.region = regions(m)
         self.region_label = region_labels(m, self.region)
-        dist = {a: m.distances_from(a) for a in m.areas}
+        dist = m.distance_table()
         area_keys = ENTRY_KEYS.replace(OFF_MAP_KEY, "")
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
                             lambda a, b: self.region[a] == self.region[b], area_keys,

@@ -33,15 +33,12 @@ from tui.widgets.text_lines import TextLines
 
 from . import panels
 from .computer import ComputerThinking
-from .confirm import confirmation
-from .end import RoadsEndScreen
-from .goto import GotoScreen
 from .hand_over import HandOver
 from .hint import Hint
-from .in_full import AreaScreen, InfoScreen
 from .title_bar import title_bar
 
-# The Roads rules, the menu and the help are imported where first used, not with this module:
+# The Roads rules, the menu, the help and the screens a key opens are imported where first
+# used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
 
 CSS_FILE = Path(__file__).with_name("roads.tcss")
@@ -356,6 +353,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
     def confirmation(self, cmd):
         """A secret choice revealed, a card discarded, an operation ended or a battle fought
         cannot be taken back: the shared confirmation says what will happen (tui/widgets/confirm.py)."""
+        from .confirm import confirmation
         return confirmation(self.game, cmd)
 
     # -- after a command ------------------------------------------------------------------------
@@ -531,6 +529,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
     def action_goto(self) -> None:
         """`/`: type an area's name (completed as typed) and the map cursor goes there; the
         keyboard stays where it was, so menu keys go on working."""
+        from .goto import GotoScreen
         self.app.push_screen(GotoScreen(self.game.map), self._goto)
 
     def _goto(self, area: str | None) -> None:
@@ -543,12 +542,14 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         if self.game is None or not hasattr(self, "_view"):
             return
         area = self.query_one(AreaMap).cursor
+        from .in_full import AreaScreen
         self.app.push_screen(AreaScreen(f"Area: {self.game.area_name(area)}",
                                         panels.detail(self.game, self._view, area)))
 
     def action_hand(self) -> None:
         if self._concealed:
             return
+        from .in_full import InfoScreen
         self.app.push_screen(InfoScreen(Group(panels.supply_track(self.game, self._view), Text(""),
                                               panels.battle(self.game, self._view), Text(""),
                                               self._hand_panel(self._view,
@@ -576,6 +577,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
                                         card_reference(self.game.content, seat, view.hand, view.played)))
 
     def end_screen(self) -> ModalScreen:
+        from .end import RoadsEndScreen
         return RoadsEndScreen(self.game)
 
 
