@@ -136,7 +136,7 @@ def test_time_to_first_interactive_frame(startups):
     ours = median(r["seconds"] for r in startups["ours"])
     game = median(r["seconds"] for r in startups["ours-game"])
     print(f"\nfirst frame (headless 80x24, median of {RUNS}): launcher {ours:.3f} s, bare Textual "
-          f"{bare:.3f} s, ratio {ours / bare:.2f}x (budget 1.2x); "
+          f"{bare:.3f} s, ratio {ours / bare:.2f}x (budget 1.1x); "
           f"Fall Blau screen from a save {game:.3f} s ({game / bare:.2f}x)")
 
 
@@ -362,7 +362,7 @@ def test_pty_first_frames(pty_env):
             bare[what].append(first_frame(BARE_ARGV, BARE_MARKER, env))
     print(f"\nin an 80x24 PTY, spawn to first frame ({PTY_PAIRS} pairs with the bare app's first frame):")
     for what in cases:
-        budget = " (budget 1.2x)" if what.startswith("launcher") else " (budget 1.5x)"
+        budget = " (budget 1.1x)" if what.startswith("launcher") else " (budget 1.5x)"
         print("  " + _line(what, times[what], bare[what], unit="s", budget=budget))
 
 
