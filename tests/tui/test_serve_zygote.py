@@ -372,3 +372,40 @@ def test_a_zygote_given_up_on_mid_fork_leaves_no_zombie_and_no_app(tmp_path):
     assert got["children"] == {}, got                  # no zombie, no app left running for nobody
     assert "did not answer" in out.stderr
 
+
+RESEEDED = r"""
+import os, random, secrets, socket, sys
+from tui.serve import child, zygote
+
+
+def draws(argv):
+    print(random.getrandbits(64), secrets.token_hex(8), flush=True)
+    return 0
+
+
+child.main = draws                    # what the forked player's process runs: its draws
+assert zygote.Zygote.adopt_orphans()
+random.seed(1)                        # the zygote's state at the fork, shared by every child
+ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+req = {"argv": ["launcher"], "env": {"HOME": "/tmp"}, "cwd": "/tmp", "size": [80, 24]}
+for _ in range(2):
+    master, slave = os.openpty()
+    pid, go = zygote._spawn(req, slave, os.getpid(), theirs)
+    zygote._let_go(*go)
+    os.close(slave)
+    os.waitpid(pid, 0)
+    print(os.read(master, 200).decode().split()[:2])
+print(random.getrandbits(64))         # what the zygote itself draws next
+"""
+
+
+def test_two_forked_players_draw_different_random_numbers():
+    """Forked from one state, each player's process gets ``random`` reseeded (``secrets`` reads
+    the kernel's): two children draw numbers different from each other and from the zygote's."""
+    out = subprocess.run([sys.executable, "-c", RESEEDED], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).parents[2])
+    assert out.returncode == 0, out.stderr
+    first, second, zygotes = out.stdout.splitlines()
+    first, second = eval(first), eval(second)
+    assert first[0] != second[0] and first[1] != second[1]
+    assert zygotes not in (first[0], second[0])

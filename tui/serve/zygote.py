@@ -22,7 +22,9 @@ and stdio, every other descriptor closed, signals as a fresh interpreter has the
 ``/proc/PID/mem`` or ``environ``), the environment and working folder the server gave,
 ``random`` reseeded. Then ``child.main``: the same ``run_guarded``, the same exit codes.
 What a fork cannot give each player (``--no-zygote`` can): a hash seed and an address-space
-layout (ASLR) of its own; every child has the zygote's.
+layout (ASLR) of its own; every child has the zygote's (Python fixes the hash seed when the
+interpreter starts). Its random numbers are its own: ``random`` is reseeded (by its own at-fork
+hook, and again in ``_become``); ``secrets`` keeps no state (it reads ``os.urandom``).
 """
 
 from __future__ import annotations
