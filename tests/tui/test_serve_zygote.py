@@ -409,3 +409,29 @@ def test_two_forked_players_draw_different_random_numbers():
     first, second = eval(first), eval(second)
     assert first[0] != second[0] and first[1] != second[1]
     assert zygotes not in (first[0], second[0])
+
+
+WARM_SEAT = r"""
+import os, sys, tempfile, threading
+from pathlib import Path
+host = Path(sys.argv[1])
+os.environ["WARTABLE_DATA_DIR"] = str(host)
+tempfile.tempdir = sys.argv[2]
+from tui.serve import zygote
+zygote.warm_seat()
+print(os.environ["WARTABLE_DATA_DIR"] == str(host), sorted(p.name for p in host.iterdir()),
+      sorted(os.listdir(sys.argv[2])), threading.active_count(), "textual.pilot" in sys.modules)
+"""
+
+
+def test_the_zygote_warms_a_seat_in_a_scratch_folder_it_removes(tmp_path):
+    """The zygote plays a Roads seat's first frames headless before it forks anyone (its caches
+    then shared by every seat): in a scratch folder of its own, removed after; the host's data
+    folder untouched, the environment as it was, no thread left running to be forked."""
+    host, scratch = tmp_path / "host", tmp_path / "tmp"
+    host.mkdir()
+    scratch.mkdir()
+    out = subprocess.run([sys.executable, "-c", WARM_SEAT, str(host), str(scratch)], capture_output=True,
+                         text=True, timeout=120, cwd=Path(__file__).parents[2])
+    assert out.returncode == 0 and "could not warm" not in out.stderr, out.stderr
+    assert out.stdout.split("\n")[0] == "True [] [] 1 True"

@@ -123,6 +123,42 @@ def warm() -> None:
         new_game(seed=0, **options.get(game_id, {})).legal()
 
 
+def warm_seat() -> None:
+    """Play the first moments of a hosted Roads seat, headless (``App.run_test``): its first
+    frame, the map (``v``) and a cursor move, in a scratch data folder removed after. What a
+    seat's first frames make once and keep (Textual's and rich's class-level and module-level
+    caches, the code the interpreter has warmed up) is then made here, shared by every child,
+    not in each seat's own memory: a Roads seat's USS went from 20.5 to 19.1 MiB. A failure is
+    said on the server's log and the zygote serves on without it."""
+    import asyncio
+    import shutil
+    import tempfile
+    from tui.serve import games
+    from tui.serve.seat import SeatApp
+
+    async def play(seat) -> None:
+        app = SeatApp(seat)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("v", "right")
+            await pilot.pause()
+
+    scratch = tempfile.mkdtemp(prefix="wartable-zygote-")
+    before = os.environ.get("WARTABLE_DATA_DIR")
+    os.environ["WARTABLE_DATA_DIR"] = scratch          # never the host's data folder
+    try:
+        asyncio.run(play(games.create("roads", seed=0, spectators=False)[0]))
+    except Exception as exc:                           # warming only: serving does not need it
+        print(f"wartable serve: the zygote could not warm a seat ({type(exc).__name__}: {exc})",
+              file=sys.stderr, flush=True)
+    finally:
+        if before is None:
+            os.environ.pop("WARTABLE_DATA_DIR", None)
+        else:
+            os.environ["WARTABLE_DATA_DIR"] = before
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def main(fd: int) -> int:
     sock = socket.socket(fileno=fd)
     server = os.getppid()
@@ -130,9 +166,10 @@ def main(fd: int) -> int:
     if os.getppid() != server:
         return 1
     signal.signal(signal.SIGINT, signal.SIG_IGN)      # the server's ctrl+c is the server's
-    warm()
     import gc
-    gc.collect()
+    gc.disable()                   # no collection leaves holes in pages the children share
+    warm()
+    warm_seat()
     gc.freeze()                    # pages of what is imported stay shared with every child
     sock.send(json.dumps({"ready": os.getpid()}).encode())
     while True:
@@ -259,6 +296,8 @@ def _become(req: dict, slave: int, server: int, sock: socket.socket) -> None:
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         import random
         random.seed()
+        import gc
+        gc.enable()                       # the zygote's pause is not the player's
         sys.stdout.reconfigure(line_buffering=True)   # as Python sets it on a terminal
         _prctl(PR_SET_NAME, process_name(req["argv"]).encode())
         code = child.main(req["argv"])    # PR_SET_PDEATHSIG (the server's), the terminal, the app
