@@ -171,6 +171,7 @@ def main(fd: int) -> int:
     warm()
     warm_seat()
     gc.freeze()                    # pages of what is imported stay shared with every child
+    gc.enable()                    # what serving makes is collected (the frozen is never walked)
     sock.send(json.dumps({"ready": os.getpid()}).encode())
     while True:
         try:
