@@ -10,8 +10,8 @@ from typing import Callable
 
 
 def ours(info: os.stat_result) -> bool:
-    """Only a file this user wrote, that no one else may change, is loaded (loading pickled
-    or marshalled data runs what the file says): another's file is ignored and replaced."""
+    """Only a file this user wrote, that no one else may change, is read (another user could
+    otherwise hand this one content of their own): another's file is ignored and replaced."""
     if not hasattr(os, "getuid"):
         return True
     return info.st_uid == os.getuid() and not info.st_mode & 0o022

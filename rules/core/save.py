@@ -193,7 +193,7 @@ def _resume(game: Game, point: dict, commands: list[Command], digest: str,
         raise SaveError(f"The save's checkpoint does not match its digest: {OTHER_RULES}.")
     game.resume_at(state, commands, events, notes, acted)
     if "undo" in keys and game.track_undo:          # a save that keeps its undo steps
-        _undo_steps(game, point["undo"], commands, events, notes, point["dice"])
+        _undo_steps(game, point["undo"], commands, events, notes, point["dice"], digest)
         game.loaded_at = 0               # undo reaches as far as it did before the save
         game.acted = list(acted) if acted is not None else [(None, len(events))] * len(commands)
 
@@ -217,10 +217,10 @@ def _acted(raw: Any, commands: int, events: int) -> list[tuple[str | None, int]]
 
 
 def _undo_steps(game: Game, raw: Any, commands: list[Command], events: list, notes: dict[int, str],
-                dice: dict) -> None:
+                dice: dict, digest: str) -> None:
     """Rebuild the undo steps a save kept: from the state at the last roll or reveal, the
     commands since are applied again (with their undo snapshots, as in play); they must end
-    at the checkpoint, events and all, or the save is refused."""
+    at the checkpoint (whose state has ``digest``), events and all, or the save is refused."""
     final = game.state
     if not (isinstance(raw, dict) and set(raw) == {"state", "at"} and type(raw["at"]) is int
             and 0 <= raw["at"] < len(commands)):
@@ -242,7 +242,7 @@ def _undo_steps(game: Game, raw: Any, commands: list[Command], events: list, not
     except (IllegalCommand, DiceExhausted):
         raise SaveError(f"The save's undo steps diverge: {DAMAGED}.") from None
     redone = len(made)
-    if (redone > len(events) or game.digest() != state_digest(final)
+    if (redone > len(events) or game.digest() != digest
             or made != events[len(events) - redone:] or len(game._undo) != len(commands) - at):
         raise SaveError(f"The save's undo steps do not lead to its checkpoint: {DAMAGED}.")
     offset = len(events) - redone            # the undo steps' event counts, on the whole list

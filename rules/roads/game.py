@@ -293,12 +293,16 @@ def initial_state(content: Content, m, dice: Dice) -> RoadsState:
     return state
 
 
+# the computer's strengths (rules.roads.ai.search.STRENGTHS, whose names a test checks against
+# these): a game is made without importing the search
+STRENGTHS = ("easy", "normal", "hard", "expert")
+
+
 def new_game(seed: int = 0, dice: Dice | None = None, *, undo: bool = True,
              players: dict | None = None, computer: str = "", strength: str = "") -> Roads:
     """`players` names the side's players for the screens ({"axis": "Anna", ...}); `computer`
     is the side the computer plays ("" for two players), `strength` its strength (easy, normal,
     hard; "" is normal). All are kept in the save."""
-    from .ai.search import STRENGTHS
     from .map import load_map
     if computer not in ("", AXIS, SOVIET):
         raise ValueError(f"the computer plays 'axis' or 'soviet', not {computer!r}")

@@ -130,6 +130,9 @@ class Border:
         return frozenset((self.a, self.b))
 
 
+_TABLES: dict[int, tuple["Map", dict[str, dict[str, int]]]] = {}     # by map: its distance_table
+
+
 @attrs.frozen(eq=False, repr=False)
 class Map:
     """The loaded map: areas by id (file order), borders, the grid of area ids."""
@@ -197,6 +200,30 @@ class Map:
 
     def distance(self, a: str, b: str, passable: Callable[[str], bool] | None = None) -> int | None:
         return self.distances_from(a, passable).get(b)
+
+    def distance_table(self) -> dict[str, dict[str, int]]:
+        """Every area's ``distances_from`` (all areas passable), made once per map: one
+        breadth-first pass per area, a ring of neighbours at a time."""
+        found = _TABLES.get(id(self))
+        if found is not None and found[0] is self:
+            return found[1]
+        adjacent = self._adjacent
+        table: dict[str, dict[str, int]] = {}
+        for area in self.areas:
+            dist = {area: 0}
+            ring, steps = [area], 0
+            while ring:
+                steps += 1
+                outer = []
+                for here in ring:
+                    for there in adjacent[here]:
+                        if there not in dist:
+                            dist[there] = steps
+                            outer.append(there)
+                ring = outer
+            table[area] = dist
+        _TABLES[id(self)] = (self, table)
+        return table
 
 
 # ----------------------------------------------------------------------------- loading

@@ -452,7 +452,7 @@ def test_a_chit_and_the_unit_that_checks_show_each_checks_exact_chance_and_what_
     chit's confirmation is the same whatever the other side holds (its chits stay secret)."""
     from tests.support.roads import bot_game_commands, replayed
     from rules.roads import odds
-    from tui.roads.screen import confirmation
+    from tui.roads.confirm import confirmation
     log = bot_game_commands(3)
     game = replayed(3, 0)
     seen = set()
@@ -530,7 +530,7 @@ async def test_undo_after_the_other_sides_secret_choice_says_why_it_stops():
     so the next player's u is refused, and says so (not "a roll or a draw")."""
     async with axis_operation() as (game, app, pilot):
         await by_keys(pilot, app, c.EndOperation("axis"))
-        from tui.roads.screen import confirmation
+        from tui.roads.confirm import confirmation
         assert confirmation(game, c.Choose("axis", "card"))[1].startswith("Card: you play, draw or discard one card")
         assert "only its winner operates" in confirmation(game, c.Choose("axis", "map"))[1]
         await by_keys(pilot, app, c.Choose("axis", "card"))
@@ -559,7 +559,7 @@ def test_a_retreats_confirmation_says_which_area_of_two_and_whether_it_may_end_t
     """CC 9.6.3f: two areas towards the nearest RP, ending short in an area with a friendly
     RP; the confirmation of each step says which it is, as the game then does."""
     from tests.support.roads import bot_game_commands, replayed
-    from tui.roads.screen import confirmation
+    from tui.roads.confirm import confirmation
     log = bot_game_commands(3)
     game = replayed(3, 0)
     seen = set()
@@ -613,7 +613,7 @@ def test_an_attack_cards_confirmation_in_a_battle_gives_its_strikes_chance():
     the engine then rolls at, as a chit is: Blitz against the 3rd Army (CH 6) at +1, 5 in 10."""
     from rules.roads.state import AXIS
     from tests.rules.roads.test_battle import fight
-    from tui.roads.screen import confirmation
+    from tui.roads.confirm import confirmation
     game = fight([1], ["axis-assault"], hands={AXIS: ["a-blitz"]})
     title, body = confirmation(game, c.PlayCard(AXIS, "a-blitz"))
     assert body.plain.startswith("The card is played face up for good")

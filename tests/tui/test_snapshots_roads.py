@@ -14,7 +14,8 @@ import pytest
 from rules.roads import new_game
 from rules.roads.bots import BOTS
 from tests.tui.test_snapshots import SNAPSHOTS, assert_golden
-from tui.roads.screen import InfoScreen, RoadsScreen
+from tui.roads.in_full import InfoScreen
+from tui.roads.screen import RoadsScreen
 
 SIZES = [(80, 24), (160, 50)]
 COLOURS = ["colour", "nocolor"]

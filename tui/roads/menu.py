@@ -184,7 +184,7 @@ class IdentityKeys:
         m = game.map
         self.region = regions(m)
         self.region_label = region_labels(m, self.region)
-        dist = {a: m.distances_from(a) for a in m.areas}
+        dist = m.distance_table()
         area_keys = ENTRY_KEYS.replace(OFF_MAP_KEY, "")
         self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
                             lambda a, b: self.region[a] == self.region[b], area_keys,
@@ -368,30 +368,12 @@ def region_labels(m, region: dict[str, str]) -> dict[str, str]:
 _KEYS: dict[int, IdentityKeys] = {}
 
 
-# the code that makes the keys from the content: a change in any makes them afresh
-KEYS_CODE = ("tui.roads.menu", "tui.roads.keys", "tui.widgets.command_menu", "rules.roads.map")
-
-
-def standard(game) -> bool:
-    """The game plays the content and map of the TOML files (not a test's own): what is made
-    from them alone may be kept between runs."""
-    from rules.roads.content import load_content
-    from rules.roads.map import load_map
-    return game.content is load_content() and game.map is load_map()
-
-
 def identity_keys(game) -> IdentityKeys:
-    """The keys of this game's content: built once per content, and kept between runs in the
-    cache folder with the content (``rules.core.kept``: the map's distances and the spreading
-    of keys are a few milliseconds of a save's first frame)."""
+    """The keys of this game's content: built once per content (in the loading thread of a
+    save, ``RoadsScreen.prepare_game``)."""
     found = _KEYS.get(id(game.content))
     if found is None:
-        from rules.core.kept import kept_or_read
-        if standard(game):
-            found = kept_or_read("roads", KEYS_CODE, lambda: IdentityKeys(game), IdentityKeys, what="keys")
-        else:
-            found = IdentityKeys(game)
-        _KEYS[id(game.content)] = found
+        found = _KEYS[id(game.content)] = IdentityKeys(game)
     return found
 
 

@@ -33,15 +33,12 @@ from tui.widgets.text_lines import TextLines
 
 from . import panels
 from .computer import ComputerThinking
-from .confirm import confirmation
-from .end import RoadsEndScreen
-from .goto import GotoScreen
 from .hand_over import HandOver
 from .hint import Hint
-from .in_full import AreaScreen, InfoScreen
 from .title_bar import title_bar
 
-# The Roads rules, the menu and the help are imported where first used, not with this module:
+# The Roads rules, the menu, the help and the screens a key opens are imported where first
+# used, not with this module:
 # a save's screen shows before they load (they load with the save, in its thread).
 
 CSS_FILE = Path(__file__).with_name("roads.tcss")
@@ -49,8 +46,6 @@ SIDES = ("axis", "soviet")
 BATTLE_KINDS = {"battle", "chit", "chits", "check", "deplete", "destroy", "disorganize", "retreat"}
 # a step-through stops after each of these (issue 11.5: a battle one event at a time)
 STEP_KINDS = frozenset(BATTLE_KINDS | {"roll", "reveal", "draw", "card", "control", "isolation", "end"})
-# the code that draws the map's static layers from the map: a change in any draws them afresh
-MAP_CODE = ("tui.widgets.area_map", "rules.roads.map")
 LOG_TAIL = 60            # events shown in the log panel when a game is opened
 LOADING = Text("Roads to Stalingrad · loading the save…", style="bold")
 BOT_PAUSE = 0.3          # seconds the computer "thinks" before each command: play stays visible
@@ -203,13 +198,8 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         thread only lays the game out."""
         from tui.widgets.area_map import prepare
 
-        from .menu import identity_keys, standard
-        if standard(game):            # the TOML's map: its layers kept between runs
-            from rules.core.kept import kept_or_read
-            layers = kept_or_read("roads", MAP_CODE, lambda: prepare(game.map), tuple, what="map")
-            prepare(game.map, made=layers)
-        else:
-            prepare(game.map)
+        from .menu import identity_keys
+        prepare(game.map)
         identity_keys(game)
 
     def _loaded(self, game) -> None:
@@ -363,6 +353,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
     def confirmation(self, cmd):
         """A secret choice revealed, a card discarded, an operation ended or a battle fought
         cannot be taken back: the shared confirmation says what will happen (tui/widgets/confirm.py)."""
+        from .confirm import confirmation
         return confirmation(self.game, cmd)
 
     # -- after a command ------------------------------------------------------------------------
@@ -538,6 +529,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
     def action_goto(self) -> None:
         """`/`: type an area's name (completed as typed) and the map cursor goes there; the
         keyboard stays where it was, so menu keys go on working."""
+        from .goto import GotoScreen
         self.app.push_screen(GotoScreen(self.game.map), self._goto)
 
     def _goto(self, area: str | None) -> None:
@@ -550,12 +542,14 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
         if self.game is None or not hasattr(self, "_view"):
             return
         area = self.query_one(AreaMap).cursor
+        from .in_full import AreaScreen
         self.app.push_screen(AreaScreen(f"Area: {self.game.area_name(area)}",
                                         panels.detail(self.game, self._view, area)))
 
     def action_hand(self) -> None:
         if self._concealed:
             return
+        from .in_full import InfoScreen
         self.app.push_screen(InfoScreen(Group(panels.supply_track(self.game, self._view), Text(""),
                                               panels.battle(self.game, self._view), Text(""),
                                               self._hand_panel(self._view,
@@ -583,6 +577,7 @@ class RoadsScreen(HandOver, ComputerThinking, Hint, GameScreen):
                                         card_reference(self.game.content, seat, view.hand, view.played)))
 
     def end_screen(self) -> ModalScreen:
+        from .end import RoadsEndScreen
         return RoadsEndScreen(self.game)
 
 

@@ -345,16 +345,14 @@ class AreaMap(ScrollView, can_focus=True):
 _LAYERS: dict[tuple[int, int], tuple[Any, tuple]] = {}
 
 
-def prepare(board: Any, scale: int = SCALE, made: Any = None) -> tuple[list, dict, dict]:
+def prepare(board: Any, scale: int = SCALE) -> tuple[list, dict, dict]:
     """A board's static layer, label slots and rows per area at a scale, built once per board
-    and scale (a screen may build them in a loading thread before it shows the board).
-    ``made``: those layers for this board and scale, as an earlier run made them (kept)."""
+    and scale (a screen may build them in a loading thread before it shows the board)."""
     found = _LAYERS.get((id(board), scale))
     if found is None or found[0] is not board:
-        if made is None:
-            static = _static_layer(board, scale)
-            made = (static, label_slots(board, static, scale),
-                    {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas})
+        static = _static_layer(board, scale)
+        made = (static, label_slots(board, static, scale),
+                {a: sorted({r for _, r in board.cells_of(a)}) for a in board.areas})
         found = _LAYERS[(id(board), scale)] = (board, made)
     return found[1]
 

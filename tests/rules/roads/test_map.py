@@ -336,3 +336,12 @@ def test_control_vp_and_rp_fields_are_checked(broken):
     _named(broken(lambda d: _area(d, "kursk").update(rp_axis=-1)), "area 'kursk'", "rp_axis")
     _named(broken(lambda d: _area(d, "kursk").update(short="Kursk-on-Seym")), "area 'kursk'", "short")
     _named(broken(lambda d: _area(d, "kursk").update(terrain="forest")), "area 'kursk'", "terrain")
+
+
+def test_the_distance_table_is_each_areas_distances_made_once():
+    board = load_map()
+    table = board.distance_table()
+    assert set(table) == set(board.areas)
+    for area in ("rossosh", "stalingrad", "tuapse"):
+        assert table[area] == board.distances_from(area)
+    assert board.distance_table() is table

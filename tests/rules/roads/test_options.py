@@ -36,3 +36,11 @@ def test_the_computers_strength_is_one_of_three_and_needs_a_computer():
         new_game(seed=1, computer="axis", strength="brutal")
     with pytest.raises(ValueError, match="against the computer"):
         new_game(seed=1, strength="hard")
+
+
+def test_a_game_knows_the_searchs_strengths_without_importing_it():
+    """new_game checks a strength against its own names (a game is made, or a save opened,
+    without importing the search): they are the search's."""
+    from rules.roads.ai.search import STRENGTHS
+    from rules.roads.game import STRENGTHS as names
+    assert names == tuple(STRENGTHS)
