@@ -31,6 +31,10 @@ Measured 2026-12-02 on the 2-core shared machine, load average 15 to 19 (other h
     seat USS median 19.8 MiB, max 20.2, 1980 MiB in all; server RSS 46.6 MiB; key to settled
     screen median 34 ms, p99 130 ms, max 208 ms; 14 of 3000 keys over 150 ms, none lost.
   Earlier, 20 players (load 11): median 17 ms, p99 52 ms; 10 players: p99 42 ms.
+Since the zygote plays a Roads seat's first frames itself before forking (``zygote.warm_seat``)
+and no longer collects before its freeze, 2026-12-02, load average 4.4 to 5.5 (two simulations
+at nice 19): 20 Roads seats USS median 19.4 MiB, max 19.6 (was 20.3 and 20.7 at 998077c, load
+0.6); launcher USS 15.2 MiB; first frame over SSH 0.47x a local start; key p99 19 ms.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ import pytest
 from tests.support.club import club  # noqa: F401  (the fixture)
 from tui import storage
 from tui.serve import hosted
+from tui.serve.store import TABLE
 
 
 @pytest.mark.parametrize("game, options", [
@@ -32,7 +33,10 @@ def test_the_save_is_made_when_the_last_seat_is_taken_with_each_players_name(clu
     for name in ["Ann", *joiners]:
         assert name in text                                   # every player's name is in the game
         assert hosted.seat_of(root, row, name) is not None
-    assert row.to_play and set(row.to_play) <= {s.side for s in row.seats}
+    if game == "toi":                                         # a scenario's set-up: at the table
+        assert row.to_play == (TABLE,)
+    else:
+        assert row.to_play and set(row.to_play) <= {s.side for s in row.seats}
     if game == "toi":
         assert saved.options["start"] == options["start"] and saved.options["standalone"]
 

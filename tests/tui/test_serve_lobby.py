@@ -130,3 +130,48 @@ async def test_the_lobby_at_80x24_reads_as_its_golden_frame(club, monkeypatch, u
         frame = text_frame(app)
     problem = check_golden(SNAPSHOTS / "lobby-80x24.txt", frame, update_snapshots, tmp_path)
     assert problem is None, problem
+
+
+async def test_tide_of_iron_marks_a_player_only_while_the_game_waits_on_them(club):
+    """Set-up, battle and result are entered at the players' own table: nobody's turn. In a
+    Red October Status Phase both buy at once: each is marked until done; in the Campaign Phase
+    the side to act alone."""
+    from rules.toi.commands import BeginBattle, ConfirmResult, DonePurchasing, EndBattle, SetInitiative, StatusPhase
+    from tui import storage
+    from tui.serve import games, lobby, notices
+
+    s, root = club
+
+    def hosted_toi(start: str):
+        game_id = hosted.new_game(s, "toi", {"start": start, "double": False, "standalone": False},
+                                  "Ann", "german", {}, True)
+        seat = hosted.seat_of(root, hosted.take(s, root, game_id, "soviet", "Bob"), "Ann")
+
+        def after(*commands) -> tuple[bool, bool, str]:
+            game = storage.load(seat.save_path)
+            for cmd in commands:
+                game.apply(cmd)
+            games.write(seat, game)
+            s.set_turn(game_id, *notices.read_turn(seat.save_path))
+            now = s.game(game_id)
+            return now.waits_for("Ann"), now.waits_for("Bob"), lobby.whose(now, "Ann")
+        return after
+
+    after = hosted_toi("red-october")
+    assert after() == (False, False, "at the table")                     # the set-up
+    assert after(BeginBattle()) == (False, False, "at the table")
+    assert after(StatusPhase(2)) == (True, True, "YOUR TURN")            # both buy at once
+    assert after(DonePurchasing("german")) == (False, True, "Bob to play")
+    assert after(DonePurchasing("soviet")) == (False, False, "at the table")   # the battle goes on
+    assert after(EndBattle()) == (False, False, "at the table")          # result entry
+    assert after(SetInitiative("german"), ConfirmResult()) == (False, False, "over")   # the last scenario
+
+    after = hosted_toi("order-227")
+    ann, bob, _ = after(BeginBattle(), EndBattle(), SetInitiative("german"), ConfirmResult())
+    assert (ann, bob) == (False, True)                                   # the Soviet loser's penalty
+    app = LobbyApp(s, root, "key-b", "Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        labels = menu(app)
+        assert labels[0].startswith("* Tide of Iron: Soviet v Ann") and "YOUR TURN" in labels[0]
+        assert any("Tide of Iron: Soviet v Ann · over" in l for l in labels)

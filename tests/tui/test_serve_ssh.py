@@ -489,10 +489,22 @@ def test_the_budgets_of_connections_logging_in_and_logged_in_are_kept(tmp_path, 
     a3.drop("the server is full")                             # as the connection does then
     now[0] += ssh.EVICT_AFTER + 1
     assert hub.admit(a4) is None                              # a2 playing, a4 logging in
-    assert "too many connections from your address" in hub.admit(Conn("10.0.0.1"))
+    assert "try again in a moment" in hub.admit(Conn("10.0.0.1"))   # its share: a4, still young
     for conn in (a2, b1, c1, d1, e1, a4):
         hub.release(conn)
-    assert hub.players == 0 and not hub.per_address and not hub.waiting
+    assert hub.players == 0 and not hub.waiting
+    # players behind one address (a club's NAT): only those still logging in count for it
+    hub = Hub(Options(port=0, codes=True, per_address=3, total=8, startups=16))   # 3 of 16: 3
+    club = [Conn("10.0.0.9") for _ in range(8)]
+    for conn in club[:3]:
+        assert hub.admit(conn) is None
+    assert "try again in a moment" in hub.admit(club[3])      # three logging in at once: the burst
+    for conn in club[:3]:
+        assert hub.logged_in(conn) is None
+    for conn in club[3:]:
+        assert hub.admit(conn) is None and hub.logged_in(conn) is None
+    assert hub.players == 8 and not hub.waiting
+    assert hub.admit(Conn("10.0.0.9")) is None                # let in to log in; the server is full then
     assert _bounded(100000, 0) == (500, 24) and _bounded(-3, 70000) == (1, 200)
     keys = tmp_path / "authorized_keys"
     import asyncssh as a

@@ -241,3 +241,32 @@ def test_openssh_with_stdin_at_eof_gets_its_exit_status_at_once(tmp_path):
     finally:
         log = server.stop()
     assert "Traceback" not in log and "BrokenPipeError" not in log, log[-2000:]
+
+
+async def test_a_club_behind_one_address_logs_in_at_once_while_a_flood_is_refused(tmp_path):
+    # the defaults: six players behind one NAT (127.0.0.1) log in at the same moment and all get
+    # in, while a flood of connections that never log in, from 127.0.0.2, holds its address's
+    # burst of 8 and no more
+    server, key = key_server(tmp_path)
+    flood = []
+    try:
+        for _ in range(40):
+            flood.append(socket.create_connection(("127.0.0.1", server.port), timeout=10,
+                                                  source_address=("127.0.0.2", 0)))
+        await asyncio.sleep(0.5)
+
+        async def one() -> bool:
+            term = await Term.open(server.port, "player", key=key)
+            try:
+                await term.wait_for("wartable", timeout=60)
+                return True
+            finally:
+                term.close()
+        assert await asyncio.gather(*(one() for _ in range(6))) == [True] * 6
+        refused = [line for line in server.log if line.startswith("wartable serve: refused 127.0.0.2")]
+        assert len(refused) >= 40 - 8 and all("too many connections are logging in" in l for l in refused)
+        assert not any("refused 127.0.0.1" in line for line in server.log)
+    finally:
+        for s in flood:
+            s.close()
+        server.stop()

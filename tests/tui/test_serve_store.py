@@ -168,3 +168,15 @@ def test_kill_9_at_random_moments_loses_no_committed_record(tmp_path):
         assert s.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         s.close()
     assert len(done) > 8
+
+
+def test_a_game_at_the_table_is_nobodys_turn_and_tells_every_player_once(tmp_path):
+    s = seated(tmp_path)
+    s.add_game("toi-1", "toi", "Ann", [("german", "German"), ("soviet", "Soviet")],
+               taken={"german": "Ann", "soviet": "Bob"})
+    assert s.set_turn("toi-1", (store.TABLE,), "", False) == ["Ann", "Bob"]   # both told it is at the table
+    row = s.game("toi-1")
+    assert row.at_table and not row.waits_for("Ann") and not row.waits_for("Bob")
+    assert s.set_turn("toi-1", (store.TABLE,), "Again.", False) == []
+    assert s.set_turn("toi-1", ("soviet",), "", False) == ["Bob"]
+    assert not s.game("toi-1").at_table and s.game("toi-1").waits_for("Bob")

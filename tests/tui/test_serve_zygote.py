@@ -292,3 +292,146 @@ def test_a_zygote_refuses_what_is_not_a_request(tmp_path):
     finally:
         ours.close()                          # the server's end gone: the zygote ends
         assert proc.wait(10) == 0
+
+
+GIVE_UP = r"""
+import asyncio, json, os, signal, sys
+from pathlib import Path
+from tui.serve import zygote
+
+zygote.FORK_TIMEOUT, zygote.RESTART_PAUSE = 2.0, 0.0
+
+
+def children() -> dict[int, str]:
+    # this process's children and the State line of each (/proc/PID/status)
+    out = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            status = Path(f"/proc/{entry}/status").read_text()
+        except OSError:
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        if int(fields["PPid"]) == os.getpid():
+            out[int(entry)] = fields["State"].split()[0]
+    return out
+
+
+def forked(group: int) -> bool:
+    # whether a process other than group is in the process group group
+    for entry in os.listdir("/proc"):
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_bytes() if entry.isdigit() else b""
+        except OSError:
+            continue
+        if raw and int(entry) != group and int(raw[raw.rfind(b")") + 2:].split()[2]) == group:
+            return True
+    return False
+
+
+async def main():
+    assert zygote.Zygote.adopt_orphans()
+    z = zygote.Zygote(sys.executable, lambda line: print(line, file=sys.stderr, flush=True))
+    await z.start()
+    stopped = []
+
+    async def stop_each_zygote_once_it_forks():
+        while True:
+            group = z.proc.pid if z.proc is not None else None
+            if group is not None and group not in stopped and forked(group):
+                os.kill(group, signal.SIGSTOP)        # hung mid-fork: its reply never comes
+                stopped.append(group)
+            await asyncio.sleep(0.0005)
+
+    stopper = asyncio.create_task(stop_each_zygote_once_it_forks())
+    master, slave = os.openpty()
+    try:
+        await z.spawn(["launcher"], {"TERM": "xterm", "HOME": "/tmp"}, Path("/tmp"), slave, (80, 24))
+        refused = ""
+    except zygote.ZygoteError as exc:
+        refused = str(exc)
+    stopper.cancel()
+    z.close()
+    await asyncio.sleep(0.2)
+    print(json.dumps({"refused": refused, "stopped": len(stopped), "children": children()}))
+
+asyncio.run(main())
+"""
+
+
+def test_a_zygote_given_up_on_mid_fork_leaves_no_zombie_and_no_app(tmp_path):
+    """The server gives up on a zygote that forked but never answered (stopped mid-fork, twice:
+    the first and the one started again): both are killed, and every process of their forks
+    the server adopts is reaped. It has no child left, none a zombie (State Z)."""
+    out = subprocess.run([sys.executable, "-c", GIVE_UP], capture_output=True, text=True, timeout=180,
+                         cwd=Path(__file__).parents[2])
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout.splitlines()[-1])
+    assert got["refused"] == "the server cannot start apps right now" and got["stopped"] == 2, got
+    assert got["children"] == {}, got                  # no zombie, no app left running for nobody
+    assert "did not answer" in out.stderr
+
+
+RESEEDED = r"""
+import os, random, secrets, socket, sys
+from tui.serve import child, zygote
+
+
+def draws(argv):
+    print(random.getrandbits(64), secrets.token_hex(8), flush=True)
+    return 0
+
+
+child.main = draws                    # what the forked player's process runs: its draws
+assert zygote.Zygote.adopt_orphans()
+random.seed(1)                        # the zygote's state at the fork, shared by every child
+ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+req = {"argv": ["launcher"], "env": {"HOME": "/tmp"}, "cwd": "/tmp", "size": [80, 24]}
+for _ in range(2):
+    master, slave = os.openpty()
+    pid, go = zygote._spawn(req, slave, os.getpid(), theirs)
+    zygote._let_go(*go)
+    os.close(slave)
+    os.waitpid(pid, 0)
+    print(os.read(master, 200).decode().split()[:2])
+print(random.getrandbits(64))         # what the zygote itself draws next
+"""
+
+
+def test_two_forked_players_draw_different_random_numbers():
+    """Forked from one state, each player's process gets ``random`` reseeded (``secrets`` reads
+    the kernel's): two children draw numbers different from each other and from the zygote's."""
+    out = subprocess.run([sys.executable, "-c", RESEEDED], capture_output=True, text=True, timeout=60,
+                         cwd=Path(__file__).parents[2])
+    assert out.returncode == 0, out.stderr
+    first, second, zygotes = out.stdout.splitlines()
+    first, second = eval(first), eval(second)
+    assert first[0] != second[0] and first[1] != second[1]
+    assert zygotes not in (first[0], second[0])
+
+
+WARM_SEAT = r"""
+import os, sys, tempfile, threading
+from pathlib import Path
+host = Path(sys.argv[1])
+os.environ["WARTABLE_DATA_DIR"] = str(host)
+tempfile.tempdir = sys.argv[2]
+from tui.serve import zygote
+zygote.warm_seat()
+print(os.environ["WARTABLE_DATA_DIR"] == str(host), sorted(p.name for p in host.iterdir()),
+      sorted(os.listdir(sys.argv[2])), threading.active_count(), "textual.pilot" in sys.modules)
+"""
+
+
+def test_the_zygote_warms_a_seat_in_a_scratch_folder_it_removes(tmp_path):
+    """The zygote plays a Roads seat's first frames headless before it forks anyone (its caches
+    then shared by every seat): in a scratch folder of its own, removed after; the host's data
+    folder untouched, the environment as it was, no thread left running to be forked."""
+    host, scratch = tmp_path / "host", tmp_path / "tmp"
+    host.mkdir()
+    scratch.mkdir()
+    out = subprocess.run([sys.executable, "-c", WARM_SEAT, str(host), str(scratch)], capture_output=True,
+                         text=True, timeout=120, cwd=Path(__file__).parents[2])
+    assert out.returncode == 0 and "could not warm" not in out.stderr, out.stderr
+    assert out.stdout.split("\n")[0] == "True [] [] 1 True"

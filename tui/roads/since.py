@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
 from rules.core.events import Event
-from tui.widgets.log_panel import event_text
+from tui.widgets.log_panel import event_mark, event_text
 
 
 class SinceScreen(ModalScreen[None]):
@@ -37,8 +38,22 @@ class SinceScreen(ModalScreen[None]):
         with Vertical(id="rd-since"):
             yield Label(f"{self.who}: {self.since}", id="rd-since-title")
             with VerticalScroll(id="rd-since-scroll"):
-                yield Static(Text("\n").join(event_text(e) for e in self.events))
+                yield Static(self.lines())
         yield Footer()
+
+    def lines(self) -> Table:
+        """One row an event, from the left edge: its mark (DICE, TURN, ...) in a column of its
+        own only when some event has one, the sentence beside it, a long one wrapped under
+        itself (not under the mark)."""
+        marks = [event_mark(e) for e in self.events]
+        grid = Table.grid(padding=(0, 1))
+        if any(word for word, _ in marks):
+            grid.add_column(no_wrap=True)
+        grid.add_column(ratio=1, overflow="fold")
+        for event, (word, style) in zip(self.events, marks):
+            text = event_text(event, mark=False)
+            grid.add_row(*([Text(word, style=style or "")] if len(grid.columns) == 2 else []), text)
+        return grid
 
     def on_mount(self) -> None:
         self.query_one("#rd-since-scroll").focus()

@@ -37,12 +37,14 @@ def add_parsers(sub) -> None:
                          "the Axis team, a slash, the Allied team: Anna,Ben/Cleo,Dan)")
     sv.add_argument("--mode", choices=["duel", "round-robin", "team"], default=None,
                     help="with --new victory: duel (default), round-robin (3 or more players) or team")
-    sv.add_argument("--max-per-address", type=int, default=4, metavar="N",
-                    help="connections at once from one address (default 4)")
+    sv.add_argument("--max-per-address", type=int, default=None, metavar="N",
+                    help="--ssh: connections not yet logged in from one address (default 8, at most a "
+                         "quarter of --max-startups; players logged in are not counted, so a club behind "
+                         "one NAT gets in); --web: connections at once from one address (default 4)")
     sv.add_argument("--max-connections", type=int, default=32, metavar="N",
                     help="players logged in at once (default 32)")
-    sv.add_argument("--max-startups", type=int, default=8, metavar="N",
-                    help="SSH connections not yet logged in, at once (default 8); when full, the oldest "
+    sv.add_argument("--max-startups", type=int, default=32, metavar="N",
+                    help="SSH connections not yet logged in, at once (default 32); when full, the oldest "
                          "still not logged in after 3 s gives its place to a new one")
     sv.add_argument("--max-visitors", type=int, default=100, metavar="N",
                     help="--web: browsers given a data folder of their own, kept between starts (default 100)")
@@ -93,7 +95,7 @@ def serve(args: argparse.Namespace) -> int:
         print("wartable serve: one of --ssh and --web per server (run two for both)", file=sys.stderr)
         return 2
     for name in ("max_per_address", "max_connections", "max_startups", "max_visitors"):
-        if getattr(args, name) < 1:
+        if getattr(args, name) is not None and getattr(args, name) < 1:
             print(f"wartable serve: --{name.replace('_', '-')} must be at least 1", file=sys.stderr)
             return 2
     from . import games
@@ -115,7 +117,7 @@ def serve(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"wartable serve: {exc}", file=sys.stderr)
             return 2
-        return serve_web(args.host, args.web, args.max_per_address, args.max_connections,
+        return serve_web(args.host, args.web, args.max_per_address or 4, args.max_connections,
                          codes=args.codes or bool(args.new), created=created, visitors=args.max_visitors,
                          public_url=args.public_url)
     from . import ssh
@@ -153,7 +155,7 @@ def serve(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 2
     options = ssh.Options(port=args.ssh, host=args.host, authorized_keys=args.authorized_keys,
-                          codes=args.codes or bool(args.new), per_address=args.max_per_address,
+                          codes=args.codes or bool(args.new), per_address=args.max_per_address or 8,
                           total=args.max_connections, startups=args.max_startups,
                           login_timeout=args.login_timeout, extra_env=logs_env(),
                           zygote=not args.no_zygote, notify_command=notify,

@@ -53,6 +53,8 @@ def whose(row: GameRow, me: str) -> str:
     if not row.started:
         free = sum(1 for s in row.seats if s.player is None)
         return f"waiting for {free} player{'s' if free > 1 else ''}"
+    if row.at_table:
+        return "at the table"
     if row.waits_for(me):
         return "YOUR TURN"
     names = [s.player or s.label for s in row.seats if s.side in row.to_play]

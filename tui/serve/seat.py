@@ -327,15 +327,27 @@ def _toi_screen():
             return next((s for s, p in self.game.state.players.items() if p == self.player), None)
 
         def seat_allows(self, game, cmd) -> bool:
+            if game.state.phase == "status":  # TOI Red October: both buy at once, each their own
+                return getattr(cmd, "side", None) in (None, self.my_side())
             return game.state.to_act in (None, self.my_side())
 
         def refresh_view(self) -> None:
             super().refresh_view()
+            from tui.widgets.command_menu import CommandMenu
             to_act = self.game.state.to_act
             if to_act is not None and to_act != self.my_side():
-                from tui.widgets.command_menu import CommandMenu
                 self.query_one(CommandMenu).set_entries(
                     [], f"Waiting for the {SIDE_NAME[to_act]} player ({self.game.player(to_act)})")
+            elif self.game.state.phase == "status":
+                from tui.toi.menu import FREE_KEYS, menu_entries
+                title, entries = menu_entries(self.game)
+                mine = [(path, cmd) for path, cmd in entries if self.seat_allows(self.game, cmd)]
+                if self.my_side() in self.game.state.buyers:
+                    mine = [(("Enter the command on the cards (e)",), "result-form")] + mine
+                else:
+                    title = f"Waiting for {', '.join(self.game.player(s) for s in self.game.state.buyers)}"
+                self.query_one(CommandMenu).set_entries(mine, title, keep_place=self._repeats(),
+                                                        free_keys=FREE_KEYS)
 
     return SeatToIScreen
 

@@ -16,10 +16,11 @@ Who gets in:
     or a game's watch code: a spectator of that game (``tui.serve.spectator``).
 
 Limits, the way OpenSSH sets them:
-  * connections per address (counted from the TCP connect), players logged in (``total``), and
-    a smaller budget of connections not yet logged in (``startups``): when it is full, a new
-    connection takes the place of the oldest one still not logged in after a few seconds, so
-    idle or slow clients cannot keep players out;
+  * players logged in (``total``), and a budget of connections not yet logged in
+    (``startups``), of which one address may hold ``per_address`` (at most a quarter): when
+    either is full, a new connection takes the place of the oldest one still not logged in
+    after a few seconds, so idle or slow clients cannot keep players out. Players logged in are
+    not counted per address: a club behind one NAT shares one;
   * the login and the start of the session must both be done within ``login_timeout`` of the
     connect; one session channel per connection; at most ``MAX_USERNAMES`` user names and
     ``MAX_KEY_TRIES`` keys tried per connection, then it is closed;
@@ -44,7 +45,6 @@ import struct
 import sys
 import termios
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,9 +69,9 @@ class Options:
     host: str = "127.0.0.1"
     authorized_keys: Path | None = None
     codes: bool = False
-    per_address: int = 4
+    per_address: int = 8               # connections not logged in from one address (a burst)
     total: int = 32
-    startups: int = 8
+    startups: int = 32
     login_timeout: float = 20.0
     python: str = sys.executable
     extra_env: dict = field(default_factory=dict)
@@ -132,7 +132,6 @@ class Hub:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.keys = read_authorized_keys(options.authorized_keys) if options.authorized_keys else {}
-        self.per_address: Counter[str] = Counter()
         self.waiting: dict[Connection, float] = {}     # not logged in yet -> when it connected
         self.players = 0                               # logged in
         self.guard = CodeGuard()
@@ -150,18 +149,17 @@ class Hub:
     def admit(self, conn: "Connection") -> str | None:
         """Count a new connection (not logged in yet); the reason it is refused, or None.
 
-        Connections not logged in have a budget of ``startups``, and one address a quarter of
-        it. When the address's share, or the whole budget, is full, the oldest connection there
-        that has had ``EVICT_AFTER`` seconds makes room (a legitimate login takes well under
-        that): a client that holds slots open holds only its own address's few."""
-        if self.per_address[conn.address] >= self.options.per_address:
-            return "too many connections from your address"
-        share = max(1, self.options.startups // 4)
+        Connections not logged in have a budget of ``startups``, and one address ``per_address``
+        of it, never more than a quarter. When the address's share, or the whole budget, is full,
+        the oldest connection there that has had ``EVICT_AFTER`` seconds makes room (a legitimate
+        login takes well under that): a client that holds slots open holds only its own
+        address's few. Once logged in a connection no longer counts for its address (players
+        behind one NAT), only for ``total``."""
+        share = min(self.options.per_address, max(1, self.options.startups // 4))
         if not (self._room([c for c in self.waiting if c.address == conn.address], share)
                 and self._room(list(self.waiting), self.options.startups)):
             return "too many connections are logging in; try again in a moment"
         self.waiting[conn] = time.monotonic()
-        self.per_address[conn.address] += 1
         return None
 
     def _room(self, crowd: list["Connection"], most: int) -> bool:
@@ -189,9 +187,6 @@ class Hub:
         if conn.playing:
             conn.playing = False
             self.players -= 1
-        self.per_address[conn.address] -= 1
-        if self.per_address[conn.address] <= 0:
-            del self.per_address[conn.address]
 
 
 class Connection(asyncssh.SSHServer):

@@ -25,6 +25,8 @@ FILE = "lobby.sqlite3"
 SIDE_FILES = ("-wal", "-shm")             # SQLite's own beside it, in WAL mode
 BUSY_MS = 5000
 MAX_NAME = 32                             # characters of a player's name
+TABLE = "[table]"                         # in to_play: the players' own table, none of them
+                                          # (brackets are never in a name: check_name)
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: players and their keys, games and their seats
@@ -80,7 +82,7 @@ class GameRow:
     game: str                 # "roads", "toi", "victory"
     created: float
     watchable: bool
-    to_play: tuple[str, ...]  # the sides (seats) the game waits for
+    to_play: tuple[str, ...]  # the sides (seats) the game waits for, or (TABLE,)
     since: float              # when it came to them
     last_move: str
     over: bool
@@ -93,6 +95,12 @@ class GameRow:
 
     def seat_of(self, name: str) -> SeatRow | None:
         return next((s for s in self.seats if s.player is not None and s.player.lower() == name.lower()), None)
+
+    @property
+    def at_table(self) -> bool:
+        """Whether the game waits on its players' own table (a Tide of Iron battle, its set-up
+        or its result), which either player enters: nobody's turn."""
+        return TABLE in self.to_play
 
     def waits_for(self, name: str) -> bool:
         seat = self.seat_of(name)
@@ -321,10 +329,13 @@ class Store:
             new = [s for s in to_play if s not in before]
             names = []
             for side in new:
-                held = self.db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player "
-                                       "WHERE s.game = ? AND s.side = ?", (game_id, side)).fetchone()
-                if held:
-                    names.append(held[0])
+                if side == TABLE:             # every player is told the game is at the table
+                    held = self.db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player "
+                                           "WHERE s.game = ? ORDER BY s.rowid", (game_id,)).fetchall()
+                else:
+                    held = self.db.execute("SELECT p.name FROM seats s JOIN players p ON p.id = s.player "
+                                           "WHERE s.game = ? AND s.side = ?", (game_id, side)).fetchall()
+                names += [h[0] for h in held if h[0] not in names]
             return names
 
     def live_games(self) -> list[GameRow]:

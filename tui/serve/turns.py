@@ -4,23 +4,34 @@ public event of the last command, as every seat's log shows it)."""
 
 from __future__ import annotations
 
+from .store import TABLE
+
 MAX_MOVE = 120        # characters of the last move kept for the lobby
 
 
 def to_play(game) -> tuple[str, ...]:
     """The seats (``games.Seat.side``) the game waits for: Roads by side, Tide of Iron and
-    Victory by player name; () when it is over."""
+    Victory by player name; () when it is over. A side is listed only while the game waits on
+    it: where both may act at once, each only until it has done its part; a Tide of Iron table
+    phase waits on the players' own table, not on one of them (``TABLE``)."""
     if game.outcome is not None:
         return ()
     if game.game_id == "roads":
         side = game.to_act()
         return (side,) if side else ()
     if game.game_id == "toi":
-        side = game.state.to_act      # None between scenarios: either player may go on
-        return (game.player(side),) if side else tuple(game.state.players.values())
+        return _toi(game.state, game.player)
     if game.game_id == "victory":
         return tuple(game.acting())
     return ()
+
+
+def _toi(state, player) -> tuple[str, ...]:
+    if state.to_act:                  # a decision or a Resource Acquisitions turn: one side's
+        return (player(state.to_act),)
+    if state.phase == "status":       # TOI Red October: each buys until it says it is done
+        return tuple(player(side) for side in state.buyers)
+    return (TABLE,)                   # set-up, battle, result entry: whoever enters the table's record
 
 
 def last_move(game) -> str:

@@ -21,13 +21,16 @@ MARKS = {
 }
 
 
-def event_text(event: Event, dice: bool = True, rule: bool = True) -> Text:
+def event_text(event: Event, dice: bool = True, rule: bool = True, mark: bool = True) -> Text:
     """One event as a log line: its mark, its sentence, the dice, the modifiers, the rule
-    (``dice``, ``rule``: False leaves them out, when the lines above show them already)."""
-    word, style = MARKS.get(event.kind, ("    ", ""))
+    (``dice``, ``rule``: False leaves them out, when the lines above show them already;
+    ``mark``: False leaves out the mark column, for a caller that sets it beside, ``event_mark``)."""
     line = Text()
-    line.append(word, style=style or None)
-    line.append(" " + event.text)
+    if mark:
+        word, style = MARKS.get(event.kind, ("    ", ""))
+        line.append(word, style=style or None)
+        line.append(" ")
+    line.append(event.text)
     if event.dice and dice:
         line.append("  [" + " ".join(str(d) for d in event.dice) + "]", style="bold")
     if event.modifiers:
@@ -35,6 +38,12 @@ def event_text(event: Event, dice: bool = True, rule: bool = True) -> Text:
     if event.rule and rule:
         line.append(f"  ({event.rule})", style="dim")
     return line
+
+
+def event_mark(event: Event) -> tuple[str, str]:
+    """The word that marks an event's kind and its style (("", "") for an unmarked kind)."""
+    word, style = MARKS.get(event.kind, ("", ""))
+    return word.strip(), style
 
 
 def cited_once(events: Iterable[Event]) -> list[Text]:
