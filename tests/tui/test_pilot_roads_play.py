@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 
 from rules.roads import commands as c
 from rules.roads import new_game
-from tests.support.screens import flat, frame, key_for, labels, menu, stack
+from tests.support.screens import flat, frame, key_for, labels, menu, stack, until
 from tests.tui.test_pilot_roads import by_keys, settle
 from tui import storage
 from tui.app import WartableApp
@@ -290,9 +290,11 @@ async def test_a_card_that_cannot_be_played_says_why_in_the_hand():
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot, app)
         await pilot.press("h", "end")             # the reasons close the hand: at its end
-        await pilot.pause()
-        text = " ".join(flat(app).replace("│", " ").split())     # lines wrap inside the box
-        assert "Not playable now:" in text
+
+        def shown() -> str:
+            return " ".join(flat(app).replace("│", " ").split())     # lines wrap inside the box
+        await until(pilot, lambda: "Not playable now:" in shown())   # scrolled there (a busy machine: later)
+        text = shown()
         assert (f"Tank Armies: not yet: 7.c needs 15 cards played or discarded, "
                 f"{game.state.cards_done} so far") in text
 
