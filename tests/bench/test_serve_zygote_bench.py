@@ -35,6 +35,10 @@ Since the zygote plays a Roads seat's first frames itself before forking (``zygo
 and no longer collects before its freeze, 2026-12-02, load average 4.4 to 5.5 (two simulations
 at nice 19): 20 Roads seats USS median 19.4 MiB, max 19.6 (was 20.3 and 20.7 at 998077c, load
 0.6); launcher USS 15.2 MiB; first frame over SSH 0.47x a local start; key p99 19 ms.
+  The same code (main at 69241c4), 100 players in 50 Roads games, load average 3.8 to 4.3 (a
+  helper's runs and two simulations at nice 19): Roads seat USS median 19.3 MiB, max 19.5, 1930
+  MiB in all; server RSS 48.4 MiB; key to settled screen median 8 ms, p99 28 ms, max 47 ms; none
+  of 3000 keys over 150 ms, none lost.
 """
 
 from __future__ import annotations
