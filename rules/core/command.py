@@ -11,9 +11,10 @@ import types
 from typing import Any, Callable, Literal, Union, get_args, get_origin, get_type_hints
 
 import attrs
+from rules.core.attrs_classes import frozen
 
 
-@attrs.frozen
+@frozen
 class Command:
     """Base class of every command. Subclasses are frozen attrs classes."""
 
@@ -23,7 +24,7 @@ class Command:
         return f"{type(self).__name__}({fields})"
 
 
-@attrs.frozen
+@frozen
 class Decision:
     """A pending mid-resolution choice.
 

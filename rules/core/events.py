@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import attrs
+from rules.core.attrs_classes import frozen
 
 
-@attrs.frozen
+@frozen
 class Event:
     """One line of the game log.
 

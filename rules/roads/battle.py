@@ -6,6 +6,7 @@ from __future__ import annotations
 
 
 import attrs
+from rules.core.attrs_classes import frozen
 from typing import TYPE_CHECKING
 
 from rules.core.events import Event
@@ -189,7 +190,7 @@ def play_chit(g: Roads, cmd: PlayChit) -> list[Event]:
     return events
 
 
-@attrs.frozen
+@frozen
 class CardStep:
     """A card's `strike` effect, resolved like a chit's check step."""
 
@@ -201,7 +202,7 @@ class CardStep:
     unit_kind: str = ""
 
 
-@attrs.frozen
+@frozen
 class CardAsChit:
     id: str
     name: str

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 
 import attrs
+from rules.core.attrs_classes import frozen
 
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
@@ -26,7 +27,7 @@ from .view import View, make_view
 from .victory import breakdown
 
 
-@attrs.frozen
+@frozen
 class Outcome:
     winner: str | None          # "axis", "soviet", or None for a draw (4.3.2)
     axis_vp: int

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import attrs
+from rules.core.attrs_classes import define
 
 from .bots import BOTS, make_bot
 from .game import new_game
@@ -15,7 +16,7 @@ WATCHED = ("rostov", "stalingrad", "maikop", "grozny")
 SUMMER_CITIES = 5
 
 
-@attrs.define
+@define
 class SimResult:
     games: int = 0
     axis_bot: str = ""

@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import attrs
+from rules.core.attrs_classes import frozen
 
 from ..state import AXIS, SOVIET
 
@@ -27,7 +28,7 @@ Z95 = 1.959963984540054          # the two-sided 95% quantile of the normal dist
 PRIOR_DRAWS = 1.0                # virtual drawn games per pairing in the rating fit (see ``ratings``)
 
 
-@attrs.frozen
+@frozen
 class Result:
     axis: str
     soviet: str
