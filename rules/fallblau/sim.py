@@ -6,6 +6,7 @@ import math
 import random
 
 import attrs
+from rules.core.attrs_classes import frozen
 
 from .bots import BOTS as _BASE_BOTS
 from .content import load
@@ -16,7 +17,7 @@ from .hint import HintBot
 BOTS = {**_BASE_BOTS, "hint": HintBot}
 
 
-@attrs.frozen
+@frozen
 class SimResult:
     games: int
     bot: str
