@@ -11,6 +11,7 @@ import types
 from typing import Any, Callable, Literal, Union, get_args, get_origin, get_type_hints
 
 import attrs
+
 from rules.core.attrs_classes import frozen
 
 

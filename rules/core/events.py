@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import attrs
 from rules.core.attrs_classes import frozen
-
-
 @frozen
 class Event:
     """One line of the game log.

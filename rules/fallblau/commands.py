@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 

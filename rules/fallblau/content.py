@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Literal
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import entries, loaded_once, read_toml, require, structure
 from rules.core.kept import kept_or_read
 

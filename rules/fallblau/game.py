@@ -12,8 +12,8 @@ import itertools
 from typing import Any, Callable
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 from math import comb
 
-import attrs
 from rules.core.attrs_classes import frozen
-
 from rules.core.command import Command
 from rules.core.words import count
 

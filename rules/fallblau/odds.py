@@ -14,7 +14,6 @@ from fractions import Fraction
 from math import comb, factorial
 from typing import Any
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from . import combat

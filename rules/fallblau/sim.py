@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import random
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from .bots import BOTS as _BASE_BOTS

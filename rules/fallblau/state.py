@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import define, frozen
 
+from rules.core.attrs_classes import define, frozen
 from rules.core.command import Decision
 from rules.core.snapshot import by_fields
 

@@ -4,11 +4,9 @@ disorganization, depletion, retreats and destruction, until one side has left th
 
 from __future__ import annotations
 
-
-import attrs
-from rules.core.attrs_classes import frozen
 from typing import TYPE_CHECKING
 
+from rules.core.attrs_classes import frozen
 from rules.core.events import Event
 
 from . import values

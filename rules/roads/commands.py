@@ -8,8 +8,8 @@ so ``legal()`` stays short enough to be a menu. No field is called "type" (the s
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 

@@ -13,9 +13,7 @@ import re
 from functools import cache
 from typing import Any, Literal
 
-import attrs
 from rules.core.attrs_classes import frozen
-
 from rules.core.content import entries, read_toml, require, structure
 from rules.core.errors import ContentError
 from rules.roads.map import Map, load_map

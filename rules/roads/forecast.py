@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from .odds import chit_odds, step_odds, waiting_step

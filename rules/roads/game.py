@@ -5,10 +5,7 @@ after their rulebook sections (sequence, operations, movement, battle, supply, c
 
 from __future__ import annotations
 
-
-import attrs
 from rules.core.attrs_classes import frozen
-
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event

@@ -21,8 +21,8 @@ from functools import cache
 from typing import Any, Literal
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import read_toml, require, structure
 from rules.core.errors import ContentError
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from . import battle, values

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import attrs
+
 from rules.core.attrs_classes import define
 
 from .bots import BOTS, make_bot

@@ -9,8 +9,8 @@ undo, digest for saves and copy for the AI.
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import define
 
+from rules.core.attrs_classes import define
 from rules.core.later import LATER
 
 AXIS, SOVIET = "axis", "soviet"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from .state import AXIS, DESTROYED, SOVIET

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from .citations import R_SUCCESS, SIDE_NAME

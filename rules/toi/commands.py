@@ -7,8 +7,8 @@ Sides are "german" and "soviet"; command types "ammunition", "morale", "supply";
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 

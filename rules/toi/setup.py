@@ -8,7 +8,6 @@ fills up; otherwise it is the current scenario's (after the last scenario: that 
 
 from __future__ import annotations
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 from . import tables

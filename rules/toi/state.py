@@ -4,8 +4,8 @@ digestible). Dicts are keyed by side ("german", "soviet") and command type."""
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import define, frozen
 
+from rules.core.attrs_classes import define, frozen
 from rules.core.command import Decision
 from rules.core.snapshot import by_fields
 

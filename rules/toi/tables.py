@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 from functools import cache, lru_cache
 
-import attrs
 from rules.core.attrs_classes import frozen
 
 TYPES = ("ammunition", "morale", "supply")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import attrs
+
 from rules.core.attrs_classes import frozen
 
 from . import tables

@@ -9,8 +9,8 @@ No field is called "type": that is the save format's tag (``unit_type`` instead)
 from __future__ import annotations
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 import attrs
-from rules.core.attrs_classes import frozen
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import loaded_once, read_toml, require, structure
 from rules.core.kept import kept_or_read
 from rules.core.errors import ContentError

@@ -26,9 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import attrs
 from rules.core.attrs_classes import frozen
-
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event

@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import attrs
+
 from rules.core.attrs_classes import frozen
 
 from ..state import AXIS, SOVIET

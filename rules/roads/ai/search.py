@@ -28,9 +28,7 @@ import pickle
 import random
 import time
 
-import attrs
 from rules.core.attrs_classes import define, frozen
-
 from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
