@@ -12,8 +12,10 @@ from typing import Any, Callable, Literal, Union, get_args, get_origin, get_type
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 
-@attrs.frozen
+
+@frozen
 class Command:
     """Base class of every command. Subclasses are frozen attrs classes."""
 
@@ -23,7 +25,7 @@ class Command:
         return f"{type(self).__name__}({fields})"
 
 
-@attrs.frozen
+@frozen
 class Decision:
     """A pending mid-resolution choice.
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
-
-
-@attrs.frozen
+from rules.core.attrs_classes import frozen
+@frozen
 class Event:
     """One line of the game log.
 

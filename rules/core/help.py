@@ -5,12 +5,12 @@ Each game's ``help.py`` names its topics; ``content/<game>/help.toml`` holds the
 
 from __future__ import annotations
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from .content import entries, read_toml, require
 
 
-@attrs.frozen
+@frozen
 class Topic:
     id: str
     title: str

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 
 # -- orders (Step 4) ------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Advance(Command):
     """Bring `card` from the unlocked queue in front of `general`; a Panzer General may
     pay 1 more supply to bring `second` to the empty position `second_slot` beside him."""
@@ -19,7 +20,7 @@ class Advance(Command):
     second_slot: int | None = None
 
 
-@attrs.frozen
+@frozen
 class Attack(Command):
     """`general` attacks the card at frontline position `target`, with an optional dice card."""
 
@@ -28,13 +29,13 @@ class Attack(Command):
     boost: str | None = None
 
 
-@attrs.frozen
+@frozen
 class Consolidate(Command):
     general: str
 
 
 # -- at any time in your turn ---------------------------------------------------
-@attrs.frozen
+@frozen
 class PlayEvent(Command):
     """Play a hold card from hand; `general` or `target` (a frontline position) when it needs one."""
 
@@ -43,55 +44,55 @@ class PlayEvent(Command):
     target: int | None = None
 
 
-@attrs.frozen
+@frozen
 class Reorganize(Command):
     """Put the Generals in a new order on the frontline: one entry per position (None = empty)."""
 
     order: tuple[str | None, str | None, str | None]
 
 
-@attrs.frozen
+@frozen
 class UseAbility(Command):
     """A General's ability used by choice (Hoth: pay a grey cube to ready again)."""
 
     general: str
 
 
-@attrs.frozen
+@frozen
 class EndTurn(Command):
     """Finish issuing orders: the Soviets launch their local counter-attacks (Step 5)."""
 
 
 # -- answers to pending decisions ----------------------------------------------
-@attrs.frozen
+@frozen
 class Discard(Command):
     """Hand limit: discard this card before drawing."""
 
     card: str
 
 
-@attrs.frozen
+@frozen
 class ChooseGeneral(Command):
     """Name the General an effect falls on (exhaust, lose cubes)."""
 
     general: str
 
 
-@attrs.frozen
+@frozen
 class ChooseSlot(Command):
     """Break a tie: the frontline position a card deploys to or reinforcements go to."""
 
     slot: int
 
 
-@attrs.frozen
+@frozen
 class Reroll(Command):
     """Re-roll the white die at index `die` (None: keep the roll)."""
 
     die: int | None
 
 
-@attrs.frozen
+@frozen
 class OrderDeck(Command):
     """Put the looked-at top cards of the Event deck back in this order (top first)."""
 

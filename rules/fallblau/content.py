@@ -10,6 +10,7 @@ from typing import Literal
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import entries, loaded_once, read_toml, require, structure
 from rules.core.kept import kept_or_read
 
@@ -17,7 +18,7 @@ GAME = "fallblau"
 Icon = Literal["none", "mountain", "fortress"]
 
 
-@attrs.frozen
+@frozen
 class Ability:
     """A General's ability as switches the engine reads (all off by default)."""
 
@@ -30,7 +31,7 @@ class Ability:
     counterattack_reroll_ones: bool = False  # Salmuth: Soviet 1s against him are rolled again
 
 
-@attrs.frozen
+@frozen
 class General:
     id: str
     name: str
@@ -41,7 +42,7 @@ class General:
     ability: Ability = Ability()
 
 
-@attrs.frozen
+@frozen
 class RedIfNotCaptured:
     """Conditional deployment: ``red`` cubes instead if ``card`` is not captured (Elista)."""
 
@@ -49,7 +50,7 @@ class RedIfNotCaptured:
     red: int
 
 
-@attrs.frozen
+@frozen
 class CampaignCard:
     id: str
     name: str
@@ -86,7 +87,7 @@ EventEffect = Literal[
 ]
 
 
-@attrs.frozen
+@frozen
 class EventCard:
     id: str
     name: str
@@ -116,7 +117,7 @@ MissionKind = Literal[
 ]
 
 
-@attrs.frozen
+@frozen
 class Mission:
     id: str
     name: str
@@ -129,13 +130,13 @@ class Mission:
     reward_supply: int = 0
 
 
-@attrs.frozen
+@frozen
 class Thresholds:
     victory: int
     brilliant: int
 
 
-@attrs.frozen
+@frozen
 class Constants:
     """Rule constants the rulebook leaves to the printed components."""
 
@@ -162,7 +163,7 @@ class Constants:
     missions: Thresholds
 
 
-@attrs.frozen
+@frozen
 class Content:
     constants: Constants
     generals: dict[str, General]
@@ -174,7 +175,7 @@ class Content:
         return [e for e, card in self.events.items() if hard or not card.hard]
 
 
-@attrs.frozen
+@frozen
 class Tables:
     """Flat lookups derived from a ``Content`` (see ``tables``), for what the engine reads at
     every command: a card's name, an event's effect, the extra supply to attack a card."""

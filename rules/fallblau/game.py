@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
@@ -137,7 +138,7 @@ def _of_content(content: Content, t: Any) -> tuple:
     return made
 
 
-@attrs.frozen
+@frozen
 class Outcome:
     level: str            # "brilliant", "victory" or "defeat"
     vp: int               # final VP: the track less 2 per General lost
@@ -152,7 +153,7 @@ class Outcome:
         return self.level != "defeat"
 
 
-@attrs.frozen
+@frozen
 class View:
     """What the player sees: everything but the order of the Event and Mission decks."""
 

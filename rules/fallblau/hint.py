@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from math import comb
 
-import attrs
-
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 from rules.core.words import count
 
@@ -43,7 +42,7 @@ CUBE, SUPPLY, GENERAL = 0.9, 0.3, 6.0
 HORIZON = 5
 
 
-@attrs.frozen
+@frozen
 class Hint:
     command: Command
     order: str                   # the command in words (game.describe)

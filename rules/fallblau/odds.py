@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb, factorial
 from typing import Any
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from . import combat
 from .commands import Attack
@@ -23,7 +23,7 @@ from .game import FallBlau
 LOSS, MISS, HIT, DOUBLE = range(4)
 
 
-@attrs.frozen
+@frozen
 class AttackOdds:
     capture: Fraction                  # chance the card is captured by this Attack!
     grey_lost: dict[int, Fraction]     # grey cubes lost -> chance

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from .bots import BOTS as _BASE_BOTS
 from .content import load
@@ -16,7 +16,7 @@ from .hint import HintBot
 BOTS = {**_BASE_BOTS, "hint": HintBot}
 
 
-@attrs.frozen
+@frozen
 class SimResult:
     games: int
     bot: str

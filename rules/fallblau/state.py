@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import define, frozen
 from rules.core.command import Decision
 from rules.core.snapshot import by_fields
 
 
 @by_fields
-@attrs.define
+@define
 class GeneralState:
     id: str
     cubes: int
@@ -19,7 +20,7 @@ class GeneralState:
 
 
 @by_fields
-@attrs.define
+@define
 class FrontCard:
     """A card on the frontline: a Campaign card, or a Major Counter-Attack event card."""
 
@@ -29,7 +30,7 @@ class FrontCard:
 
 
 @by_fields
-@attrs.frozen
+@frozen
 class Task:
     """A step of resolution still to do (turn steps, draws, counter-attacks...).
 
@@ -43,7 +44,7 @@ class Task:
 
 
 @by_fields
-@attrs.define
+@define
 class PendingAttack:
     """An Attack! rolled but not yet applied (waiting for a re-roll choice)."""
 
@@ -56,7 +57,7 @@ class PendingAttack:
 
 
 @by_fields
-@attrs.define
+@define
 class Temporary:
     """A Major Counter-Attack deployed for the moment in front of a full frontline."""
 
@@ -66,7 +67,7 @@ class Temporary:
 
 
 @by_fields
-@attrs.define
+@define
 class FallBlauState:
     calendar: int                      # index into the Operational Calendar (0 = Start Here)
     supply: int

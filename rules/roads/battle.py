@@ -4,10 +4,9 @@ disorganization, depletion, retreats and destruction, until one side has left th
 
 from __future__ import annotations
 
-
-import attrs
 from typing import TYPE_CHECKING
 
+from rules.core.attrs_classes import frozen
 from rules.core.events import Event
 
 from . import values
@@ -189,7 +188,7 @@ def play_chit(g: Roads, cmd: PlayChit) -> list[Event]:
     return events
 
 
-@attrs.frozen
+@frozen
 class CardStep:
     """A card's `strike` effect, resolved like a chit's check step."""
 
@@ -201,7 +200,7 @@ class CardStep:
     unit_kind: str = ""
 
 
-@attrs.frozen
+@frozen
 class CardAsChit:
     id: str
     name: str

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 
 # -- 4.2.2 the Card/Map choice -----------------------------------------------------
-@attrs.frozen
+@frozen
 class Choose(Command):
     """`side` secretly chooses "card" or "map" for this Operational Sequence; `event` is an
     Event card against the enemy's operation set face down with the choice ("" for none)."""
@@ -27,7 +28,7 @@ class Choose(Command):
 
 
 # -- 4.2.3 card actions and card play ------------------------------------------------
-@attrs.frozen
+@frozen
 class PlayCard(Command):
     """Play `card` from the hand: an Operational card as the card action, an Event during
     one's own on-board operation, a Tactics or Attack card in a battle."""
@@ -36,7 +37,7 @@ class PlayCard(Command):
     card: str
 
 
-@attrs.frozen
+@frozen
 class DrawCard(Command):
     """Draw the top card of one's deck (only below five cards; the last card ends the game)."""
 
@@ -46,7 +47,7 @@ class DrawCard(Command):
         return "Draw a card"
 
 
-@attrs.frozen
+@frozen
 class DiscardCard(Command):
     """Discard `card` face down and gain one Resource Point (4.2.3c)."""
 
@@ -55,7 +56,7 @@ class DiscardCard(Command):
 
 
 # -- answers to pending choices ----------------------------------------------------
-@attrs.frozen
+@frozen
 class PlaceRP(Command):
     """Place a Resource Point in `area` (campaign 5)."""
 
@@ -63,7 +64,7 @@ class PlaceRP(Command):
     area: str
 
 
-@attrs.frozen
+@frozen
 class PlaceUnit(Command):
     """Bring `unit` from the reinforcement pool into `area` (campaign 7)."""
 
@@ -72,7 +73,7 @@ class PlaceUnit(Command):
     area: str
 
 
-@attrs.frozen
+@frozen
 class Restore(Command):
     """A card's rebuild or reorganize: restore `unit` (series 10)."""
 
@@ -80,14 +81,14 @@ class Restore(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class Decline(Command):
     """Give up what is left of a card's effect (no valid place or unit wanted)."""
 
     side: str
 
 
-@attrs.frozen
+@frozen
 class MoveRP(Command):
     """A card moves one of one's RPs from `origin` to the city `area` by ground (5.3.1)."""
 
@@ -96,7 +97,7 @@ class MoveRP(Command):
     area: str
 
 
-@attrs.frozen
+@frozen
 class RemoveRP(Command):
     """A card makes `side` remove one of its RPs, from `area`."""
 
@@ -105,7 +106,7 @@ class RemoveRP(Command):
 
 
 # -- 5 on-board operations --------------------------------------------------------------
-@attrs.frozen
+@frozen
 class StartOperation(Command):
     """Spend one Resource Point in `area`: the Active Operation marker goes there, 6 SP (5.2)."""
 
@@ -113,7 +114,7 @@ class StartOperation(Command):
     area: str
 
 
-@attrs.frozen
+@frozen
 class Gather(Command):
     """Add `unit` to the force about to move (8.4: a stack starts in one area)."""
 
@@ -121,7 +122,7 @@ class Gather(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class Release(Command):
     """Take `unit` out of the force before it moves."""
 
@@ -129,7 +130,7 @@ class Release(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class Move(Command):
     """Move the gathered force one area, into `area` (6, campaign 1, 3, 8, 9, 10)."""
 
@@ -137,7 +138,7 @@ class Move(Command):
     area: str
 
 
-@attrs.frozen
+@frozen
 class Halt(Command):
     """The force ends its move here (8.2: stacking is paid now)."""
 
@@ -147,7 +148,7 @@ class Halt(Command):
         return "Halt the force here"
 
 
-@attrs.frozen
+@frozen
 class Reorganize(Command):
     """Spend SP to reorganize a disorganized `unit` (10.1)."""
 
@@ -155,7 +156,7 @@ class Reorganize(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class Rebuild(Command):
     """Spend SP to rebuild a depleted `unit` (10.2, campaign 11)."""
 
@@ -163,7 +164,7 @@ class Rebuild(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class EndOperation(Command):
     """End the on-board operation; play passes on."""
 
@@ -174,7 +175,7 @@ class EndOperation(Command):
 
 
 # -- 9 battles -------------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class PlayChit(Command):
     """Reveal and play `chit` (an instance id like "axis-assault#2") from those drawn (9.5.3)."""
 
@@ -182,7 +183,7 @@ class PlayChit(Command):
     chit: str
 
 
-@attrs.frozen
+@frozen
 class ChooseUnit(Command):
     """Answer a chit's step: `unit` is the one that checks or suffers (9.5.4)."""
 
@@ -190,7 +191,7 @@ class ChooseUnit(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class Retreat(Command):
     """The retreating unit steps into `area` (9.6.3f)."""
 
@@ -198,7 +199,7 @@ class Retreat(Command):
     area: str
 
 
-@attrs.frozen
+@frozen
 class StopRetreat(Command):
     """The retreating unit ends its retreat here (a friendly RP, 9.6.3f)."""
 

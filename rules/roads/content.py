@@ -13,8 +13,7 @@ import re
 from functools import cache
 from typing import Any, Literal
 
-import attrs
-
+from rules.core.attrs_classes import frozen
 from rules.core.content import entries, read_toml, require, structure
 from rules.core.errors import ContentError
 from rules.roads.map import Map, load_map
@@ -32,7 +31,7 @@ CHITS_PER_SIDE = {"axis": 17, "soviet": 17}          # rule 19: Axis 14 + 3, Sov
 
 
 # ----------------------------------------------------------------------------- units.toml
-@attrs.frozen
+@frozen
 class Values:
     """Cohesion, Movement and Tactical Value of one face of a counter (series 3.2)."""
 
@@ -41,7 +40,7 @@ class Values:
     tactical: int
 
 
-@attrs.frozen
+@frozen
 class Unit:
     """One counter (units.toml [[unit]]); ``setup`` is "" for a unit in the reinforcement pool."""
 
@@ -78,7 +77,7 @@ class Unit:
         return self.kind in ("panzer", "tank")
 
 
-@attrs.frozen
+@frozen
 class Leader:
     """Manstein (campaign 10)."""
 
@@ -90,7 +89,7 @@ class Leader:
 
 
 # ----------------------------------------------------------------------------- chits.toml
-@attrs.frozen
+@frozen
 class ChitStep:
     """One effect of a battle chit, applied to one unit of side ``on`` (9.5.4)."""
 
@@ -102,7 +101,7 @@ class ChitStep:
     unit_kind: str
 
 
-@attrs.frozen
+@frozen
 class Chit:
     """One kind of battle chit of rule 19 (``count`` of them in the set; ``step`` in order)."""
 
@@ -122,7 +121,7 @@ class Chit:
 
 
 # ----------------------------------------------------------------------------- cards.toml
-@attrs.frozen
+@frozen
 class Effect:
     """One effect of a card (cards.toml [[card.effect]]): ``op`` and the fields it takes."""
 
@@ -139,7 +138,7 @@ class Effect:
     fail: str = ""
 
 
-@attrs.frozen
+@frozen
 class Card:
     """One Campaign Card (series 2.3); ``effect`` holds its effects in order."""
 
@@ -160,7 +159,7 @@ class Card:
         return self.effect
 
 
-@attrs.frozen
+@frozen
 class Condition:
     """One parsed prerequisite or sudden-death condition (see the top of cards.toml)."""
 
@@ -212,7 +211,7 @@ NUMBER_FIELDS = ("count", "range", "modifier")
 
 
 # ----------------------------------------------------------------------------- rules.toml
-@attrs.frozen
+@frozen
 class Rules:
     """Rule constants the rulebook leaves to the printed components (rules.toml [constants])."""
 
@@ -260,7 +259,7 @@ class Rules:
         return self.retreat_edge_axis if side == "axis" else self.retreat_edge_soviet
 
 
-@attrs.frozen
+@frozen
 class Content:
     units: dict[str, Unit]                 # in file order
     leader: Leader

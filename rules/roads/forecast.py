@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from .odds import chit_odds, step_odds, waiting_step
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .game import Roads
 
 
-@attrs.frozen
+@frozen
 class Line:
     """One line of a forecast. ``stress``: "" a plain line, "strong" the line that matters most
     (who checks, the chosen unit's chance, why a chit does nothing), "failure" what a failed

@@ -5,9 +5,7 @@ after their rulebook sections (sequence, operations, movement, battle, supply, c
 
 from __future__ import annotations
 
-
-import attrs
-
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
@@ -26,7 +24,7 @@ from .view import View, make_view
 from .victory import breakdown
 
 
-@attrs.frozen
+@frozen
 class Outcome:
     winner: str | None          # "axis", "soviet", or None for a draw (4.3.2)
     axis_vp: int

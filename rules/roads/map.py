@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import read_toml, require, structure
 from rules.core.errors import ContentError
 
@@ -74,14 +75,14 @@ _ID = re.compile(r"^[a-z]+(-[a-z]+)*$")
 Cell = tuple[int, int]
 
 
-@attrs.frozen
+@frozen
 class Grid:
     width: int
     height: int
     rows: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen
 class Area:
     """One area ([[area]] of map.toml) and, once loaded, its cells (column, row)."""
 
@@ -116,7 +117,7 @@ class Area:
         return self.terrain == "mountain"
 
 
-@attrs.frozen
+@frozen
 class Border:
     """One border ([[border]] of map.toml): the two areas, what it crosses and the river's name."""
 

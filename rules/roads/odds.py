@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from . import battle, values
 from .geography import units_in
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .game import Roads
 
 
-@attrs.frozen
+@frozen
 class CheckOdds:
     """One unit's cohesion check: the chance it passes and what a failure does."""
 
@@ -37,7 +37,7 @@ class CheckOdds:
     on_fail: str                 # what a failure does, in the rules' words
 
 
-@attrs.frozen
+@frozen
 class StepOdds:
     """One step of a chit (or of a card's strike): whose unit, who picks it, and per unit
     that may be picked what it risks. ``action``: check, deplete (no roll) or fortify."""

@@ -6,6 +6,8 @@ import time
 
 import attrs
 
+from rules.core.attrs_classes import define
+
 from .bots import BOTS, make_bot
 from .game import new_game
 from .state import AXIS, SOVIET
@@ -15,7 +17,7 @@ WATCHED = ("rostov", "stalingrad", "maikop", "grozny")
 SUMMER_CITIES = 5
 
 
-@attrs.define
+@define
 class SimResult:
     games: int = 0
     axis_bot: str = ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import define
 from rules.core.later import LATER
 
 AXIS, SOVIET = "axis", "soviet"
@@ -24,7 +25,7 @@ def other(side: str) -> str:
     return SOVIET if side == AXIS else AXIS
 
 
-@attrs.define
+@define
 class Counter:
     """One unit counter. ``where`` is an area id, or POOL, DESTROYED or GONE (left by the
     west edge from Kerch, campaign 1.d.II)."""
@@ -37,7 +38,7 @@ class Counter:
     isolated: bool = False
 
 
-@attrs.define
+@define
 class Cards:
     """One side's cards. ``deck[0]`` is the top card. Discards lie face down (4.2.3c);
     ``played`` are the cards played face up, ``in_play`` the permanent ones on the map (15)."""
@@ -48,7 +49,7 @@ class Cards:
     played: list[str] = attrs.Factory(list)
 
 
-@attrs.define
+@define
 class Sequence:
     """The Operational Sequence under way (4.2.2). ``choice`` holds each side's secret
     Card/Map choice; ``queue`` what is left to do, in order: (side, "map" | "card")."""
@@ -59,7 +60,7 @@ class Sequence:
     rolls: dict[str, int] = attrs.Factory(dict)
 
 
-@attrs.define
+@define
 class Operation:
     """An on-board operation (series 5, 8, 10). ``force`` is the stack gathered to move now,
     ``start`` the area it moves from, ``path`` the areas it has entered, ``mp`` the movement
@@ -81,7 +82,7 @@ class Operation:
     leader: bool = False         # Manstein moves with the force
 
 
-@attrs.define
+@define
 class Battle:
     """A battle under way (series 9, campaign 19)."""
 
@@ -108,7 +109,7 @@ class Battle:
     after_card: bool = attrs.field(default=False, metadata=LATER)
 
 
-@attrs.define
+@define
 class Pending:
     """A choice that arose in the middle of resolution; ``legal()`` lists its answers.
     ``kind``: "place-rp", "place-unit", "check-unit", "rebuild", "reorganize", "leader"."""
@@ -121,7 +122,7 @@ class Pending:
     source: str = ""             # the card or chit that asked for it
 
 
-@attrs.define
+@define
 class RoadsState:
     units: dict[str, Counter]
     control: dict[str, str]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from .state import AXIS, DESTROYED, SOVIET
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .game import Roads
 
 
-@attrs.frozen
+@frozen
 class Score:
     cities: int
     units: int

@@ -8,13 +8,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rules.core.attrs_classes import frozen
+
 from .state import AXIS, SOVIET, Counter, Operation, Pending, other
 
 if TYPE_CHECKING:
     from .game import Roads
 
 
-@attrs.frozen
+@frozen
 class BattleView:
     area: str
     attacker: str
@@ -40,7 +42,7 @@ class BattleView:
     after_card: bool = False                          # a card's choice under way keeps the chit turn (9.4)
 
 
-@attrs.frozen
+@frozen
 class View:
     side: str | None
     phase: str

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from .citations import R_SUCCESS, SIDE_NAME
 from .state import SIDES, TYPES, Card
 
 
-@attrs.frozen
+@frozen
 class Outcome:
     """The end of the game: the winner (a side; a player in a double campaign; None: a draw),
     total CVP per side (per player in a double campaign) and the reasons, tie rules included."""

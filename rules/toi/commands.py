@@ -8,29 +8,30 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 
 # -- the battle on the players' table -------------------------------------------
-@attrs.frozen
+@frozen
 class BeginBattle(Command):
     """The set-up sheet is on the table: fight the scenario."""
 
 
-@attrs.frozen
+@frozen
 class StatusPhase(Command):
     """Red October: the Status Phase of `round` (2 and later) opens a purchase window."""
 
     round: int
 
 
-@attrs.frozen
+@frozen
 class EndBattle(Command):
     """The last round is over: enter the result."""
 
 
 # -- result entry (shared) ------------------------------------------------------
-@attrs.frozen
+@frozen
 class SetCommand(Command):
     """The command `side` shows on its `card` Campaign Command card ("ammunition", "morale",
     "supply"). The field is not called "type": that is the save format's tag."""
@@ -40,14 +41,14 @@ class SetCommand(Command):
     value: int
 
 
-@attrs.frozen
+@frozen
 class SetInitiative(Command):
     """`side` held the initiative at the end of the last Status Phase."""
 
     side: str
 
 
-@attrs.frozen
+@frozen
 class Score(Command):
     """`side` scored `objective` `count` times (a "once" objective: 0 or 1). `raised`: for an
     "each" objective this side raised by 1, the raised item is among those counted."""
@@ -58,23 +59,23 @@ class Score(Command):
     raised: bool = False
 
 
-@attrs.frozen
+@frozen
 class ConfirmResult(Command):
     """The result form is complete: decide the winner and go on."""
 
 
 # -- Penalty for Losing a Scenario --------------------------------------------------
-@attrs.frozen
+@frozen
 class PenaltyEach(Command):
     """The loser loses one command of each type."""
 
 
-@attrs.frozen
+@frozen
 class PenaltyTwo(Command):
     """The loser loses two command of one type, which the winner chooses."""
 
 
-@attrs.frozen
+@frozen
 class PenaltyType(Command):
     """The winner names the card (command type) the loser loses two of."""
 
@@ -82,7 +83,7 @@ class PenaltyType(Command):
 
 
 # -- Campaign Phase Table choices ----------------------------------------------------
-@attrs.frozen
+@frozen
 class Halve(Command):
     """10+: halve the `card` command (round down) for +1 CVP (`yes`), or take the 6-9 effect."""
 
@@ -90,7 +91,7 @@ class Halve(Command):
     yes: bool
 
 
-@attrs.frozen
+@frozen
 class Replace(Command):
     """Ammunition 6-9: two regular infantry of `division` make way for `kind`
     ("mg", "mortar" or "two-elites")."""
@@ -99,21 +100,21 @@ class Replace(Command):
     division: int
 
 
-@attrs.frozen
+@frozen
 class AdvancedDivision(Command):
     """Morale 6-9: `division` may also use the advanced set-up hexes."""
 
     division: int
 
 
-@attrs.frozen
+@frozen
 class RaiseObjective(Command):
     """Supply 6-9: `objective` of the next scenario is worth 1 more to this side."""
 
     objective: str
 
 
-@attrs.frozen
+@frozen
 class DemoteElites(Command):
     """Morale 0-2: the two elite infantry that become regulars come from `division` first."""
 
@@ -121,7 +122,7 @@ class DemoteElites(Command):
 
 
 # -- Resource Acquisitions -------------------------------------------------------
-@attrs.frozen
+@frozen
 class Buy(Command):
     """`side` buys `item`, paying `pay` = (ammunition, morale, supply).
 
@@ -137,7 +138,7 @@ class Buy(Command):
     figures: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@frozen
 class DonePurchasing(Command):
     """`side` has finished buying (in the Campaign Phase, unspent command is lost)."""
 

@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import loaded_once, read_toml, require, structure
 from rules.core.kept import kept_or_read
 from rules.core.errors import ContentError
@@ -20,7 +21,7 @@ SIDES = ("german", "soviet")
 TYPES = ("ammunition", "morale", "supply")
 
 
-@attrs.frozen
+@frozen
 class Constants:
     """Rule constants the rulebook leaves to the printed components (rules.toml [constants])."""
 
@@ -36,7 +37,7 @@ class Constants:
     heavy_tank: dict[str, str]
 
 
-@attrs.frozen
+@frozen
 class Objective:
     """One CVP award line of a scenario sheet."""
 
@@ -53,7 +54,7 @@ class Objective:
         return self.side in ("both", side)
 
 
-@attrs.frozen
+@frozen
 class Division:
     number: int
     squad_bases: int
@@ -69,7 +70,7 @@ class Division:
         return sum(self.vehicles.values())
 
 
-@attrs.frozen
+@frozen
 class _SideHead:
     starting_cards: int
     strategy_decks: tuple[str, ...]
@@ -77,7 +78,7 @@ class _SideHead:
     deployment: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@frozen
 class SideSetup:
     """One side's set-up block of a scenario sheet."""
 
@@ -94,7 +95,7 @@ class SideSetup:
         return None
 
 
-@attrs.frozen
+@frozen
 class _ScenarioHead:
     id: str
     name: str
@@ -110,7 +111,7 @@ class _ScenarioHead:
     reinforcements: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@frozen
 class Scenario:
     id: str
     name: str
@@ -144,7 +145,7 @@ class Scenario:
         return f"'{o.name}'" if o is not None else repr(objective_id)
 
 
-@attrs.frozen
+@frozen
 class Content:
     constants: Constants
     scenarios: dict[str, Scenario]      # in campaign order

@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command, Decision
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
@@ -50,7 +51,7 @@ from .scenario_setup import ScenarioSetUp
 from .state import SIDES, Card, Record, ToIState, other
 
 
-@attrs.frozen
+@frozen
 class View:
     """What a player sees: the whole campaign layer is open information (command cards are face
     up, purchases are made in the open), so both sides see the same thing."""

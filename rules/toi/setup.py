@@ -8,14 +8,14 @@ fills up; otherwise it is the current scenario's (after the last scenario: that 
 
 from __future__ import annotations
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 from . import tables
 from .content import Division, Scenario
 from .state import SIDES, TYPES, DivisionMods, SideMods
 
 
-@attrs.frozen
+@frozen
 class DivisionSheet:
     number: int
     squad_bases: int
@@ -31,7 +31,7 @@ class DivisionSheet:
     changes: tuple[str, ...]              # what differs from the printed sheet, in words
 
 
-@attrs.frozen
+@frozen
 class SideSheet:
     side: str
     player: str
@@ -50,7 +50,7 @@ class SideSheet:
     reinforcements_bought: tuple[str, ...]  # Red October: bought in its Status Phases
 
 
-@attrs.frozen
+@frozen
 class ObjectiveLine:
     id: str
     text: str
@@ -62,7 +62,7 @@ class ObjectiveLine:
     raised_by: tuple[str, ...]            # sides for which it is worth 1 more
 
 
-@attrs.frozen
+@frozen
 class SetupSheet:
     scenario: str
     name: str

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import define, frozen
 from rules.core.command import Decision
 from rules.core.snapshot import by_fields
 
@@ -17,7 +18,7 @@ def other(side: str) -> str:
 
 
 @by_fields
-@attrs.define
+@define
 class Card:
     """A Campaign Command card: the command tokens on it and which side is up."""
 
@@ -26,7 +27,7 @@ class Card:
 
 
 @by_fields
-@attrs.define
+@define
 class DivisionMods:
     """What a division's set-up gains or loses against the printed sheet."""
 
@@ -43,7 +44,7 @@ class DivisionMods:
 
 
 @by_fields
-@attrs.define
+@define
 class SideMods:
     """One side's changes to a scenario's set-up: imposed by the table or bought."""
 
@@ -63,7 +64,7 @@ def fresh_mods(divisions: int = 2) -> SideMods:
 
 
 @by_fields
-@attrs.define
+@define
 class Purchase:
     side: str
     item: str
@@ -76,7 +77,7 @@ class Purchase:
 
 
 @by_fields
-@attrs.define
+@define
 class TableEffect:
     """One line of the Campaign Phase Table applied to one command type of one side."""
 
@@ -98,7 +99,7 @@ def by_type(value: int = 0) -> dict[str, int]:
 
 
 @by_fields
-@attrs.define
+@define
 class Record:
     """One scenario of the ledger: its result form, then everything the Campaign Phase did."""
 
@@ -127,7 +128,7 @@ class Record:
 
 
 @by_fields
-@attrs.frozen
+@frozen
 class Task:
     """A Campaign Phase Table step still to run: `side`'s `type` command (may it still halve?)."""
 
@@ -137,7 +138,7 @@ class Task:
 
 
 @by_fields
-@attrs.define
+@define
 class ToIState:
     campaign: int                     # 1, or 2 in a double campaign
     index: int                        # position of the scenario in `run`

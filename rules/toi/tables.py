@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from functools import cache, lru_cache
 
-import attrs
+from rules.core.attrs_classes import frozen
 
 TYPES = ("ammunition", "morale", "supply")
 Pay = tuple[int, int, int]
@@ -65,7 +65,7 @@ def table_effect(total: int, command_type: str) -> str:
 
 
 # ============================================================================ Resource Acquisitions
-@attrs.frozen
+@frozen
 class Item:
     id: str
     name: str
@@ -92,7 +92,7 @@ SPECIALIZATIONS = ("flamethrower", "engineer", "antitank")
 DECKS = {"artillery-deck": "Artillery deck", "urban-deck": "Urban Warfare deck"}
 
 
-@attrs.frozen
+@frozen
 class Lot:
     """One price of the table that buys figures: ``count`` figures of ``figure``."""
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import frozen
+
 from . import tables
 from .citations import R_ROUND_ROBIN, R_TEAM, R_VICTORY
 from .state import ALLIED, AXIS, SIDE_NAME
 
 
-@attrs.frozen
+@frozen
 class Outcome:
     """The end of the campaign.
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 
 
 # -- 4.1 Choosing Battle Groups ------------------------------------------------------
-@attrs.frozen
+@frozen
 class AddUnit(Command):
     """`player` adds a unit of a standard `unit_type` to the Battle Group at `cv`."""
 
@@ -23,7 +24,7 @@ class AddUnit(Command):
     cv: int
 
 
-@attrs.frozen
+@frozen
 class RemoveUnit(Command):
     """`player` takes back `unit`: one chosen for the Battle Group, or a reinforcement picked in
     this Regroup Phase."""
@@ -32,7 +33,7 @@ class RemoveUnit(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class ConfirmBattleGroup(Command):
     """`player`'s Battle Group is complete: ten units, two at 3 CV, four at 2, four at 1."""
 
@@ -40,34 +41,34 @@ class ConfirmBattleGroup(Command):
 
 
 # -- 7.1 / 7.2 pairings --------------------------------------------------------------
-@attrs.frozen
+@frozen
 class DrawPairings(Command):
     """Multi-player: match the players at random for the next battle (and sides, round robin)."""
 
 
 # -- 4.2 Maps, 4.3 Deployment -----------------------------------------------------------
-@attrs.frozen
+@frozen
 class RollMaps(Command):
     """Roll 3d6 in sequence and read the Two Map Generator Chart."""
 
     table: int = 1
 
 
-@attrs.frozen
+@frozen
 class RollLayout(Command):
     """Roll 1d8 on the Map Layout Chart, re-rolling until the two maps fit."""
 
     table: int = 1
 
 
-@attrs.frozen
+@frozen
 class RollInitiative(Command):
     """At the campaign's start and after a draw: 1d6 each, ties re-rolled; the winner attacks."""
 
     table: int = 1
 
 
-@attrs.frozen
+@frozen
 class Deployed(Command):
     """`player` has deployed the Battle Group (the attacker first)."""
 
@@ -75,28 +76,28 @@ class Deployed(Command):
 
 
 # -- 4.4 Battle Length, 4.5 Early Withdrawal, 3.2 / 3.3 -----------------------------------
-@attrs.frozen
+@frozen
 class NextTurn(Command):
     """The turn is over: begin the next one."""
 
     table: int = 1
 
 
-@attrs.frozen
+@frozen
 class RollBattleLength(Command):
     """From turn 7, before movement: the initiative player rolls 1d6 on Table 2."""
 
     table: int = 1
 
 
-@attrs.frozen
+@frozen
 class Withdraw(Command):
     """At the start of `player`'s movement phase: withdraw the Battle Group (4.5)."""
 
     player: str
 
 
-@attrs.frozen
+@frozen
 class EngineerRoll(Command):
     """`player`'s EN `unit` tries to repair infrastructure or build an airfield (3.2)."""
 
@@ -104,7 +105,7 @@ class EngineerRoll(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class MarineRoll(Command):
     """`player`'s MA `unit` tries to emplace a Mulberry (3.3)."""
 
@@ -113,7 +114,7 @@ class MarineRoll(Command):
 
 
 # -- 5.0 Regroup Phase ----------------------------------------------------------------
-@attrs.frozen
+@frozen
 class EnterBattlePoints(Command):
     """5.1: `player`'s friendly cities in supply are worth `cities`; `resources` friendly
     resources are in supply (2 BP each)."""
@@ -123,7 +124,7 @@ class EnterBattlePoints(Command):
     resources: int
 
 
-@attrs.frozen
+@frozen
 class LoseUnit(Command):
     """5.2: `player`'s `unit` was destroyed in the battle, or (`cut_off`) could not trace supply."""
 
@@ -132,14 +133,14 @@ class LoseUnit(Command):
     cut_off: bool = False
 
 
-@attrs.frozen
+@frozen
 class UnitsDone(Command):
     """5.2: `player` has entered every unit lost; the survivors are withdrawn and kept."""
 
     player: str
 
 
-@attrs.frozen
+@frozen
 class Reinforce(Command):
     """5.4: `player` picks a reinforcement of `unit_type` (1 CV) from an allowed forcepool."""
 
@@ -147,28 +148,28 @@ class Reinforce(Command):
     unit_type: str
 
 
-@attrs.frozen
+@frozen
 class ConfirmReinforcements(Command):
     """5.4: `player`'s ten reinforcements join the Battle Group."""
 
     player: str
 
 
-@attrs.frozen
+@frozen
 class CallSpecialGroup(Command):
     """5.5: the trailing `player` calls the one-time Special Reinforcement Group."""
 
     player: str
 
 
-@attrs.frozen
+@frozen
 class DeclineSpecialGroup(Command):
     """5.5: the trailing `player` does not call it now (it may be called in a later Regroup)."""
 
     player: str
 
 
-@attrs.frozen
+@frozen
 class SpecialUnit(Command):
     """5.5: `player` takes the Table 4 type of the slot, or a standard type of its branch."""
 
@@ -177,7 +178,7 @@ class SpecialUnit(Command):
 
 
 # -- 7.2 Team Play ----------------------------------------------------------------------
-@attrs.frozen
+@frozen
 class Transfer(Command):
     """7.2: `sender` transfers `unit` from their Battle Group to teammate `receiver`'s."""
 
@@ -186,7 +187,7 @@ class Transfer(Command):
     unit: str
 
 
-@attrs.frozen
+@frozen
 class EndTransfers(Command):
     """7.2: the transfers after this battle are over."""
 

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 import attrs
 
+from rules.core.attrs_classes import frozen
 from rules.core.content import loaded_once, read_toml, require, structure
 from rules.core.kept import kept_or_read
 from rules.core.errors import ContentError
@@ -25,7 +26,7 @@ MAPS = 16
 LAYOUTS = 8
 
 
-@attrs.frozen
+@frozen
 class UnitType:
     """One unit type (units.toml [[unit]]): the rulebook's abbreviation, our name, its branch
     and the forcepool it is drawn from (Table 1: "std"; Table 3: "+1".."+4")."""
@@ -36,7 +37,7 @@ class UnitType:
     pool: str
 
 
-@attrs.frozen
+@frozen
 class Constants:
     """The campaign constants (tables.toml [constants]); ``start_split`` maps CV -> units (the
     TOML's string keys are read as numbers)."""
@@ -60,19 +61,19 @@ class Constants:
     transfer_in_max: int
 
 
-@attrs.frozen
+@frozen
 class BattleLength:
     turn: int
     ends_on_or_below: int
 
 
-@attrs.frozen
+@frozen
 class SpecialRow:
     roll: int
     types: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen
 class VictoryLevel:
     min: int
     max: int
@@ -80,13 +81,13 @@ class VictoryLevel:
     tp: int
 
 
-@attrs.frozen
+@frozen
 class ChartRow:
     allied: int
     cells: tuple[str, ...]
 
 
-@attrs.frozen
+@frozen
 class MapInfo:
     """One of the 16 maps (ours: names and edges)."""
 
@@ -101,7 +102,7 @@ class MapInfo:
         return getattr(self, side)
 
 
-@attrs.frozen
+@frozen
 class Layout:
     """One line of the Map Layout Chart (ours): where the Axis map lies against the Allied map
     and whether it is turned 180 degrees."""
@@ -122,7 +123,7 @@ class Layout:
         return self.axis_side if self.axis_turned else OPPOSITE[self.axis_side]
 
 
-@attrs.frozen
+@frozen
 class Content:
     units: dict[str, UnitType]                       # in file order
     constants: Constants

@@ -26,8 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-import attrs
-
+from rules.core.attrs_classes import frozen
 from rules.core.command import Command
 from rules.core.dice import Dice, SeededDice
 from rules.core.events import Event
@@ -59,7 +58,7 @@ from .state import ALLIED, AXIS, Force, Match, Round, Unit, VictoryState
 MODES = ("duel", "round-robin", "team")
 
 
-@attrs.frozen
+@frozen
 class Roster:
     """A Battle Group as one player sees it: another player's is a count only in round robin
     (7.1: "it is important that all players keep their BG secret")."""
@@ -74,7 +73,7 @@ class Roster:
     special_called: int
 
 
-@attrs.frozen
+@frozen
 class View:
     """What ``viewer`` may see (None: everything, as for the export)."""
 

@@ -9,6 +9,9 @@ how many before it is taken.
 
 from __future__ import annotations
 
+from itertools import repeat
+from typing import Any
+
 from rules.core.command import Command
 from rules.roads import commands as c
 from rules.roads.movement import LEADER, is_battle, move_cost, stack_cost
@@ -186,16 +189,11 @@ class IdentityKeys:
         self.region_label = region_labels(m, self.region)
         dist = m.distance_table()
         area_keys = ENTRY_KEYS.replace(OFF_MAP_KEY, "")
-        self._area = spread(list(m.areas), lambda a, b: dist[a].get(b, 99),
-                            lambda a, b: self.region[a] == self.region[b], area_keys,
-                            lambda a: preferred(m.areas[a].name, area_keys))
+        self._area = spread(list(m.areas), {a: a for a in m.areas}, dist, self.region.__getitem__,
+                            area_keys, lambda a: preferred(m.areas[a].name, area_keys))
         self._area_bank = {a: (self.region_label[r], BANK_KEYS[REGIONS.index(r)]) for a, r in self.region.items()}
         self._place = {a: (-(ar.vp_axis + ar.vp_soviet), ar.name) for a, ar in m.areas.items()}
         units = game.content.units
-
-        def setup_distance(u: str, v: str) -> int:
-            su, sv = (units[x].setup if x in units else None for x in (u, v))
-            return dist[su].get(sv, 99) if su in dist else 99
 
         self._unit: dict[str, str] = {}
         self._unit_bank: dict[str, tuple[str, str]] = {}
@@ -205,7 +203,8 @@ class IdentityKeys:
                 ids.append("manstein")           # the leader is gathered and released as a unit
             banks = fixed_banks(ids, lambda u: unit_bank(units.get(u)), lambda u: _number(units, u))
             self._unit_bank.update(banks)
-            self._unit.update(spread(ids, setup_distance, lambda u, v: banks[u] == banks[v], ENTRY_KEYS,
+            setups = {u: units[u].setup if u in units else None for u in ids}    # far apart at set-up
+            self._unit.update(spread(ids, setups, dist, banks.__getitem__, ENTRY_KEYS,
                                      lambda u: preferred(game.unit_name(u), ENTRY_KEYS)))
         card_keys = ENTRY_KEYS
         self._card: dict[str, str] = {}
@@ -309,31 +308,32 @@ def fixed_banks(ids: list[str], group, order, size: int = len(ENTRY_KEYS)) -> di
     return out
 
 
-def spread(items: list[str], distance, apart, keys: str = ENTRY_KEYS, prefer=None) -> dict[str, str]:
-    """A key for each item: one no item it must stay ``apart`` from holds, and whose nearest
-    holder is farthest away (then one of the item's ``prefer(item)`` keys, the first first;
-    then the key with fewest holders, then key order). Keys shared by items far apart keep
-    lists short of banks (a name's initial first would bank twice as many lists)."""
-    holders: dict[str, list[str]] = {k: [] for k in keys}
+def spread(items: list[str], place: dict[str, str | None], table: dict[str, dict[str, int]], group,
+           keys: str = ENTRY_KEYS, prefer=None) -> dict[str, str]:
+    """A key for each item: one no item of its ``group(item)`` holds, and whose nearest holder
+    is farthest away (then one of the item's ``prefer(item)`` keys, the first first; then the
+    key with fewest holders, then key order). Items stand at ``place[item]`` (an area, or None:
+    far from all); ``table`` is the map's distances (area -> area -> steps), 99 where it has
+    none. Keys shared by items far apart keep lists short of banks (a name's initial first
+    would bank twice as many lists)."""
+    holders: dict[str, list[str | None]] = {k: [] for k in keys}     # the places of each key's holders
+    held_by: set[tuple[str, Any]] = set()                            # (key, group) of every holder
+    nowhere: dict[str, int] = {}
     out = {}
     for item in items:
         best, key = None, keys[0]
         liked = prefer(item) if prefer is not None else []
         rank = {k: len(liked) - i for i, k in enumerate(liked)}
+        steps = table.get(place[item], nowhere).get      # steps to a holder's place, 99 if none
+        own = group(item)
         for k in keys:                  # the first key of the highest score (as max() picks)
             held = holders[k]
-            free = True
-            nearest = None
-            for h in held:
-                if free and apart(item, h):
-                    free = False
-                d = distance(item, h)
-                if nearest is None or d < nearest:
-                    nearest = d
-            score = (free, 99 if nearest is None else nearest, rank.get(k, 0), -len(held))
+            nearest = min(map(steps, held, repeat(99, len(held)))) if held else 99
+            score = ((k, own) not in held_by, nearest, rank.get(k, 0), -len(held))
             if best is None or score > best:
                 best, key = score, k
-        holders[key].append(item)
+        holders[key].append(place[item])
+        held_by.add((key, own))
         out[item] = key
     return out
 

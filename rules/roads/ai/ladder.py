@@ -19,6 +19,8 @@ from pathlib import Path
 
 import attrs
 
+from rules.core.attrs_classes import frozen
+
 from ..state import AXIS, SOVIET
 
 LADDER = ("random", "heuristic", "easy", "normal", "hard", "expert")
@@ -27,7 +29,7 @@ Z95 = 1.959963984540054          # the two-sided 95% quantile of the normal dist
 PRIOR_DRAWS = 1.0                # virtual drawn games per pairing in the rating fit (see ``ratings``)
 
 
-@attrs.frozen
+@frozen
 class Result:
     axis: str
     soviet: str

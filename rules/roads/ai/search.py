@@ -28,8 +28,7 @@ import pickle
 import random
 import time
 
-import attrs
-
+from rules.core.attrs_classes import define, frozen
 from rules.core.dice import SeededDice
 from rules.core.errors import IllegalCommand
 
@@ -43,7 +42,7 @@ from .determinize import can_determinize, determinize
 from .evaluate import evaluate
 
 
-@attrs.frozen
+@frozen
 class Effort:
     candidates: int          # commands searched, the doctrine's best first
     samples: int             # determinized worlds
@@ -146,7 +145,7 @@ class _Rollout(HeuristicBot):
         return best
 
 
-@attrs.frozen
+@frozen
 class _LightView:
     units: tuple
     control: dict
@@ -160,7 +159,7 @@ class _LightView:
     vp: object = None         # not kept: the doctrine scores the world itself when it needs them
 
 
-@attrs.define
+@define
 class Decision:
     command: object
     reason: str
