@@ -348,8 +348,9 @@ class ResolutionScreen(ModalScreen[None]):
         if self.shown >= len(self.events):
             text.append("— press space or q to continue —", style="bold")
         self.query_one("#resolution-body", Static).update(text)
-        # once the new lines are laid out: before, the end is where the old text ended
-        self.call_after_refresh(self.query_one(VerticalScroll).scroll_end, animate=False)
+        # kept at the end as the new lines are laid out (a scroll to the end before that layout,
+        # on a busy machine, stopped short by the lines just added)
+        self.query_one(VerticalScroll).anchor()
 
     def action_next(self) -> None:
         if self.shown >= len(self.events):
