@@ -284,10 +284,12 @@ def _run_walks_alone(selection: str, colours: str | None, data: Path) -> str:
     return run.stdout
 
 
-def test_changed_cells_replayed_in_a_process_of_their_own(tmp_path):
-    """Every walk below, in one process of its own (in this process's colour system)."""
-    out = _run_walks_alone("replayed_show", None, tmp_path)
-    assert "8 passed" in out, out[-500:]
+@pytest.mark.parametrize("size", ["80x24", "120x40"])
+def test_changed_cells_replayed_in_a_process_of_their_own(size, tmp_path):
+    """Every walk below at one size, in one process of its own (in this process's colour
+    system): two processes of four walks, which the test workers can run side by side."""
+    out = _run_walks_alone(f"replayed_show and {size}", None, tmp_path)
+    assert "4 passed" in out, out[-500:]
 
 
 @pytest.mark.skipif(os.environ.get(OWN_PROCESS) != "1",
