@@ -298,6 +298,15 @@ class FallBlauScreen(GameScreen):
         first = cards_of(self.game, self.query_one(CommandMenu).highlighted_commands())
         self.app.push_screen(TextScreen("Cards: Campaign: Fall Blau", card_reference(self.game, first)))
 
+class EndScroll(VerticalScroll):
+    """Scrolled to its end again whenever what it holds grows: the lines a step adds are laid
+    out after the refresh that a scroll to the end waits for, and on a busy machine that scroll
+    stopped a line or more short. (Anchoring would do it, but shows a short text at the bottom.)"""
+
+    def watch_virtual_size(self) -> None:
+        self.scroll_end(animate=False)
+
+
 class ResolutionScreen(ModalScreen[None]):
     """Show what a command caused, one event at a time, so every die is seen."""
 
@@ -327,7 +336,7 @@ class ResolutionScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="resolution"):
             yield Label(f"{self.heading} (space: next, a: all, q: close)", id="resolution-title")
-            yield VerticalScroll(Static(id="resolution-body"))
+            yield EndScroll(Static(id="resolution-body"))
 
     def on_mount(self) -> None:
         self._redraw()
@@ -348,9 +357,7 @@ class ResolutionScreen(ModalScreen[None]):
         if self.shown >= len(self.events):
             text.append("— press space or q to continue —", style="bold")
         self.query_one("#resolution-body", Static).update(text)
-        # kept at the end as the new lines are laid out (a scroll to the end before that layout,
-        # on a busy machine, stopped short by the lines just added)
-        self.query_one(VerticalScroll).anchor()
+        self.query_one(VerticalScroll).scroll_end(animate=False)
 
     def action_next(self) -> None:
         if self.shown >= len(self.events):
