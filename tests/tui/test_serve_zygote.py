@@ -396,8 +396,18 @@ for _ in range(2):
     pid, go = zygote._spawn(req, slave, os.getpid(), theirs)
     zygote._let_go(*go)
     os.close(slave)
-    os.waitpid(pid, 0)
-    print(os.read(master, 200).decode().split()[:2])
+    status = os.waitpid(pid, 0)[1]
+    said = b""
+    while True:                       # all it wrote, however the terminal hands it over
+        try:
+            chunk = os.read(master, 200)
+        except OSError:               # EIO: the player's side is closed and drained
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(master)
+    print(repr((os.waitstatus_to_exitcode(status), said.decode(errors="replace").split())))
 print(random.getrandbits(64))         # what the zygote itself draws next
 """
 
@@ -409,7 +419,8 @@ def test_two_forked_players_draw_different_random_numbers():
                          cwd=Path(__file__).parents[2])
     assert out.returncode == 0, out.stderr
     first, second, zygotes = out.stdout.splitlines()
-    first, second = eval(first), eval(second)
+    (first_code, first), (second_code, second) = eval(first), eval(second)
+    assert first_code == second_code == 0 and len(first) == len(second) == 2, out.stdout
     assert first[0] != second[0] and first[1] != second[1]
     assert zygotes not in (first[0], second[0])
 
